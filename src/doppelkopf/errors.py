@@ -1,0 +1,119 @@
+"""The exception hierarchy.
+
+Every error the library raises on purpose is a :class:`DoppelkopfError`.  Errors
+caused by bad input — text that does not parse, an action the rules forbid — are
+also :class:`ValueError`, so code that already catches ``ValueError`` keeps
+working.
+
+>>> from doppelkopf import Card, InvalidNotationError
+>>> try:
+...     Card.parse("♣X")
+... except InvalidNotationError as error:
+...     print(error)
+invalid card '♣X': expected a suit (♣ ♠ ♥ ♦ or C S H D) and a rank (A 10 K Q J 9)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AnnouncementBannedError",
+    "AnnouncementError",
+    "AnnouncementTooLateError",
+    "CardNotHeldError",
+    "DoppelkopfError",
+    "IllegalActionError",
+    "InvalidNotationError",
+    "InvalidReservationError",
+    "InvalidSummaryError",
+    "LateReplyLockError",
+    "MustFollowError",
+    "NotYourTurnError",
+    "TrickCompleteError",
+    "WrongPhaseError",
+]
+
+
+class DoppelkopfError(Exception):
+    """Root of every exception raised by :mod:`doppelkopf` on purpose."""
+
+
+class InvalidNotationError(DoppelkopfError, ValueError):
+    """Text could not be read as a card, hand, trick or other notation.
+
+    ``text`` is the offending token (or the whole input when no single token is
+    to blame).
+    """
+
+    def __init__(self, message: str, *, text: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+class IllegalActionError(DoppelkopfError, ValueError):
+    """An action that the rules forbid.
+
+    Attributes:
+        seat: the seat that attempted the action, or ``None`` when no seat is
+            involved (for example a malformed score-sheet summary).
+        action: a short description of the action (``"play ♣Q"``).
+        rule: the SPEC.md section that forbids it (``"§5.2"``).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        seat: int | None = None,
+        action: str = "",
+        rule: str = "",
+    ) -> None:
+        text = message if not rule else f"{message} ({rule})"
+        super().__init__(text)
+        self.seat = seat
+        self.action = action
+        self.rule = rule
+
+
+class CardNotHeldError(IllegalActionError):
+    """A player tried to play a card that is not in their hand (SPEC §5.2)."""
+
+
+class MustFollowError(IllegalActionError):
+    """A player who holds the led category played another card (SPEC §5.2)."""
+
+
+class TrickCompleteError(IllegalActionError):
+    """A card was added to a trick that already holds four cards (SPEC §5.1)."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """A seat acted out of turn: playing or answering the reservation round (SPEC §3.2, §5.1)."""
+
+
+class WrongPhaseError(IllegalActionError):
+    """The action does not belong to the deal's current phase (SPEC §3.2, §3.5)."""
+
+
+class InvalidReservationError(IllegalActionError):
+    """A reservation the rules do not allow, such as a marriage without both ♣Q (SPEC §3.2)."""
+
+
+class AnnouncementError(IllegalActionError):
+    """An announcement the rules do not allow (SPEC §8)."""
+
+
+class AnnouncementTooLateError(AnnouncementError):
+    """An announcement made with fewer cards in hand than its deadline allows (SPEC §8.4, §8.6)."""
+
+
+class AnnouncementBannedError(AnnouncementError):
+    """An announcement while announcements are closed: a marriage before its clarification
+    trick, or before the reservation round ended (SPEC §7.4, §8.3)."""
+
+
+class LateReplyLockError(AnnouncementError):
+    """An absage by a party whose Re/Kontra was a late reply (SPEC §8.7)."""
+
+
+class InvalidSummaryError(DoppelkopfError, ValueError):
+    """A score-sheet summary that no real deal can produce (SPEC §9–§12)."""

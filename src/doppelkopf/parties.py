@@ -1,0 +1,124 @@
+"""Parties and announcement levels (SPEC §6, §8.1, §8.4).
+
+>>> from doppelkopf import Announcement, Party
+>>> Party.RE.opponent
+Party.KONTRA
+>>> [announcement.label(Party.KONTRA) for announcement in Announcement]
+['Kontra', 'keine 90', 'keine 60', 'keine 30', 'schwarz']
+>>> deadline(Announcement.NO_90), deadline(Announcement.NO_90, shift=2)
+(10, 8)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+from .errors import InvalidNotationError
+
+__all__ = ["Announcement", "Party", "deadline"]
+
+
+class Party(enum.Enum):
+    """The two sides of a deal (SPEC §6): Re (the ♣Q holders, or the soloist) and Kontra."""
+
+    RE = "re"
+    KONTRA = "kontra"
+
+    @property
+    def opponent(self) -> Party:
+        """The other party."""
+        return Party.KONTRA if self is Party.RE else Party.RE
+
+    def __repr__(self) -> str:
+        return f"Party.{self.name}"
+
+    def __str__(self) -> str:
+        return "Re" if self is Party.RE else "Kontra"
+
+
+class Announcement(enum.IntEnum):
+    """Announcement levels (SPEC §8.1).
+
+    Level 0 is the party's Ansage — "Re" for the Re party, "Kontra" for Kontra —
+    and levels 1–4 are the Absagen: keine 90, keine 60, keine 30 and schwarz.
+    Each level includes every lower one.
+
+    >>> Announcement.parse("k60"), Announcement.parse("Kontra")
+    (<Announcement.NO_60: 2>, <Announcement.RE_KONTRA: 0>)
+    """
+
+    RE_KONTRA = 0
+    NO_90 = 1
+    NO_60 = 2
+    NO_30 = 3
+    SCHWARZ = 4
+
+    def label(self, party: Party) -> str:
+        """The spoken word for ``party``: ``"Re"``/``"Kontra"`` for level 0, else ``"keine 90"``…"""
+        if self is Announcement.RE_KONTRA:
+            return str(party)
+        return _LABELS[self]
+
+    @property
+    def threshold(self) -> int | None:
+        """For keine 90/60/30: the opponents must end below this many card points (SPEC §8.1).
+
+        ``None`` for Re/Kontra and for schwarz (which is about tricks).
+        """
+        return _THRESHOLDS.get(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Announcement:
+        """Read an announcement: ``re``, ``kontra``, ``keine 90``/``k90``/``no90``, …, ``schwarz``/``black``.
+
+        Raises:
+            InvalidNotationError: no announcement has that name.
+        """
+        key = "".join(text.lower().split()).replace("_", "").replace("-", "")
+        try:
+            return _PARSE[key]
+        except KeyError:
+            raise InvalidNotationError(f"unknown announcement {text!r}", text=text) from None
+
+
+_LABELS: Final = {
+    Announcement.NO_90: "keine 90",
+    Announcement.NO_60: "keine 60",
+    Announcement.NO_30: "keine 30",
+    Announcement.SCHWARZ: "schwarz",
+}
+_THRESHOLDS: Final = {Announcement.NO_90: 90, Announcement.NO_60: 60, Announcement.NO_30: 30}
+_PARSE: Final = {
+    "re": Announcement.RE_KONTRA,
+    "kontra": Announcement.RE_KONTRA,
+    "contra": Announcement.RE_KONTRA,
+    "rekontra": Announcement.RE_KONTRA,
+    **{
+        f"{prefix}{number}": level
+        for level, number in ((Announcement.NO_90, 90), (Announcement.NO_60, 60), (Announcement.NO_30, 30))
+        for prefix in ("keine", "k", "no", "nono")
+    },
+    "schwarz": Announcement.SCHWARZ,
+    "black": Announcement.SCHWARZ,
+    "no0": Announcement.SCHWARZ,
+    "k0": Announcement.SCHWARZ,
+}
+
+_DEADLINES: Final = (11, 10, 9, 8, 7)
+
+
+def deadline(level: Announcement, shift: int = 0) -> int:
+    """The fewest cards a player may hold to make ``level`` in time (SPEC §8.4).
+
+    ``shift`` is the marriage shift ``s = k − 1`` (SPEC §7.4): 0 outside an
+    announced marriage.  ``D(L) = {11, 10, 9, 8, 7}[L] − s``.
+
+    >>> [deadline(level) for level in Announcement]
+    [11, 10, 9, 8, 7]
+    >>> deadline(Announcement.RE_KONTRA, shift=1)
+    10
+    """
+    if not 0 <= shift <= 2:
+        raise ValueError(f"the marriage shift is 0, 1 or 2, not {shift!r} (SPEC §7.4)")
+    return _DEADLINES[level] - shift
