@@ -61,6 +61,13 @@ class Announcement(enum.IntEnum):
         return _LABELS[self]
 
     @property
+    def label_generic(self) -> str:
+        """The name without a party: ``"Re/Kontra"`` for level 0, else ``"keine 90"``…"""
+        if self is Announcement.RE_KONTRA:
+            return "Re/Kontra"
+        return _LABELS[self]
+
+    @property
     def threshold(self) -> int | None:
         """For keine 90/60/30: the opponents must end below this many card points (SPEC §8.1).
 

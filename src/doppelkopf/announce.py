@@ -1,0 +1,175 @@
+"""Announcement legality: Re/Kontra, keine 90/60/30, schwarz (SPEC §8, §7.4).
+
+A party's announcements are summed up by a :class:`PartyAnnouncements` value
+(SPEC §8.5).  :func:`apply_announcement` is the rule itself: given both
+parties' states, the announcer's hand size and the marriage shift, it returns
+the announcer's party's new state, or raises the precise error.
+
+>>> from doppelkopf import Announcement
+>>> nothing = PartyAnnouncements()
+>>> re = apply_announcement(nothing, nothing, Announcement.NO_60, hand_size=11)  # L07
+>>> re
+PartyAnnouncements(level=<Announcement.NO_60: 2>, timely=True)
+>>> apply_announcement(nothing, nothing, Announcement.NO_90, hand_size=10)  # L08
+Traceback (most recent call last):
+...
+doppelkopf.errors.AnnouncementTooLateError: Re/Kontra needs at least 11 cards in hand, not 10 (§8.4, §8.8)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .errors import AnnouncementTooLateError, LateReplyLockError
+from .parties import Announcement, deadline
+
+__all__ = [
+    "PartyAnnouncements",
+    "apply_announcement",
+    "can_announce_level",
+    "check_announcement",
+]
+
+
+@attrs.frozen
+class PartyAnnouncements:
+    """What one party has announced so far (SPEC §8.5).
+
+    ``level`` is the highest level held, implied levels included, or ``None``
+    when the party has said nothing.  ``timely`` tells whether its Re/Kontra
+    was made within the deadline of SPEC §8.4 rather than as a late reply.
+
+    >>> PartyAnnouncements().announced, PartyAnnouncements(Announcement.RE_KONTRA, False).late_reply
+    (False, True)
+    """
+
+    level: Announcement | None = None
+    timely: bool = False
+
+    @property
+    def announced(self) -> bool:
+        """Whether the party has said Re/Kontra (explicitly or implied by an absage)."""
+        return self.level is not None
+
+    @property
+    def late_reply(self) -> bool:
+        """Whether the party's Re/Kontra was a late reply, which locks its absagen (SPEC §8.7)."""
+        return self.level is not None and not self.timely
+
+    @property
+    def absage(self) -> int:
+        """The highest absage level (1–4), or 0 when the party made none (SPEC §9.1)."""
+        return int(self.level) if self.level is not None else 0
+
+
+NOTHING = PartyAnnouncements()
+
+
+def apply_announcement(
+    own: PartyAnnouncements,
+    opponents: PartyAnnouncements,
+    level: Announcement,
+    *,
+    hand_size: int,
+    shift: int = 0,
+) -> PartyAnnouncements:
+    """The announcer's party state after announcing ``level`` (SPEC §8.6–§8.8).
+
+    ``hand_size`` is the announcer's own number of cards at that instant
+    (SPEC §8.2); ``shift`` the marriage shift (SPEC §7.4).  A repetition of a
+    level already held returns ``own`` unchanged (SPEC §8.6a, §8.8a).  An
+    absage that skips levels includes them only while each is still in time
+    (SPEC §8.8c).  A Re/Kontra after the deadline is accepted as a reply while
+    the opponents' highest level still allows it (SPEC §8.6c), and such a
+    late reply locks the party's absagen (SPEC §8.7).
+
+    >>> re = PartyAnnouncements(Announcement.RE_KONTRA, True)
+    >>> apply_announcement(PartyAnnouncements(), re, Announcement.RE_KONTRA, hand_size=10)  # L03
+    PartyAnnouncements(level=<Announcement.RE_KONTRA: 0>, timely=False)
+
+    Raises:
+        AnnouncementTooLateError: the deadline has passed.
+        LateReplyLockError: an absage by a party whose Re/Kontra was a late reply.
+    """
+    level = Announcement(level)
+    if level is Announcement.RE_KONTRA:
+        if own.level is not None:
+            return own
+        if hand_size >= deadline(level, shift):
+            return PartyAnnouncements(level, True)
+        if opponents.level is not None and hand_size >= deadline(opponents.level, shift) - 1:
+            return PartyAnnouncements(level, False)
+        reply = (
+            ""
+            if opponents.level is None
+            else f" or {deadline(opponents.level, shift) - 1} to reply to "
+            f"{opponents.level.label_generic}"
+        )
+        raise AnnouncementTooLateError(
+            f"Re/Kontra needs at least {deadline(level, shift)} cards in hand{reply}, "
+            f"not {hand_size}",
+            action=f"announce {level.name}",
+            rule="§8.4, §8.6",
+        )
+    if own.level is not None and level <= own.level:
+        return own
+    if own.late_reply:
+        raise LateReplyLockError(
+            "the party's Re/Kontra was a late reply, so it may make no absage",
+            action=f"announce {level.name}",
+            rule="§8.7",
+        )
+    lowest_new = Announcement.RE_KONTRA if own.level is None else Announcement(own.level + 1)
+    needed = deadline(lowest_new, shift)
+    if hand_size < needed:
+        what = "Re/Kontra" if lowest_new is Announcement.RE_KONTRA else lowest_new.label_generic
+        raise AnnouncementTooLateError(
+            f"{what} needs at least {needed} cards in hand, not {hand_size}",
+            action=f"announce {level.name}",
+            rule="§8.4, §8.8",
+        )
+    return PartyAnnouncements(level, own.timely or own.level is None)
+
+
+def check_announcement(
+    own: PartyAnnouncements,
+    opponents: PartyAnnouncements,
+    level: Announcement,
+    *,
+    hand_size: int,
+    shift: int = 0,
+) -> None:
+    """Raise unless announcing ``level`` is legal (a repetition is legal: SPEC §8.6a).
+
+    >>> check_announcement(PartyAnnouncements(), PartyAnnouncements(), Announcement.RE_KONTRA,
+    ...                    hand_size=11)  # L01
+    """
+    apply_announcement(own, opponents, level, hand_size=hand_size, shift=shift)
+
+
+def can_announce_level(
+    own: PartyAnnouncements,
+    opponents: PartyAnnouncements,
+    level: Announcement,
+    *,
+    hand_size: int,
+    shift: int = 0,
+) -> bool:
+    """Whether announcing ``level`` is legal *and* adds something (not a repetition).
+
+    >>> re = PartyAnnouncements(Announcement.RE_KONTRA, True)
+    >>> can_announce_level(re, PartyAnnouncements(), Announcement.NO_60, hand_size=9)  # L10
+    False
+    >>> can_announce_level(re, PartyAnnouncements(), Announcement.RE_KONTRA, hand_size=11)  # L12
+    False
+    """
+    if own.level is not None and level <= own.level:
+        return False
+    if level == 0:
+        return hand_size >= deadline(Announcement.RE_KONTRA, shift) or (
+            opponents.level is not None and hand_size >= deadline(opponents.level, shift) - 1
+        )
+    if own.level is not None and not own.timely:
+        return False
+    lowest_new = 0 if own.level is None else own.level + 1
+    return hand_size >= deadline(Announcement(lowest_new), shift)

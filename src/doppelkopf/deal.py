@@ -1,0 +1,1089 @@
+"""One deal as an immutable state machine (SPEC §2.3–§2.4, §3, §5–§8).
+
+A :class:`Deal` goes through three phases: the reservation round, play (with
+announcements interleaved at any instant) and finished.  Every action returns
+a new deal and leaves the old one valid, so a bot can branch from any state.
+Every action has three verbs: ``check_…`` raises the precise error,
+``can_…`` answers yes or no, and the action itself returns the new deal.
+
+>>> from doppelkopf import Announcement, Deal, Reservation
+>>> deal = Deal.shuffled(seed=7, dealer=3)
+>>> deal.phase, deal.turn
+(<Phase.RESERVATIONS: 'reservations'>, 0)
+>>> for seat in (0, 1, 2, 3):
+...     deal = deal.declare(seat, Reservation.HEALTHY)
+>>> deal.game_type, deal.phase, deal.turn
+(GameType.NORMAL, <Phase.PLAY: 'play'>, 0)
+>>> deal = deal.play(0, deal.legal_cards()[0])
+>>> len(deal.current_trick), deal.turn
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from typing import Final, TypeAlias
+
+import attrs
+
+from .announce import NOTHING, PartyAnnouncements, apply_announcement, can_announce_level
+from .cards import _ONE, DECK, FULL_DECK_BITS, Card, Hand, Rank, Suit
+from .errors import (
+    AnnouncementBannedError,
+    CardNotHeldError,
+    DoppelkopfError,
+    IllegalActionError,
+    InvalidReservationError,
+    MustFollowError,
+    NotYourTurnError,
+    WrongPhaseError,
+)
+from .parties import Announcement, Party
+from .rules import GameType
+from .specials import SpecialEvent, special_events
+from .tricks import Trick, check_card, legal_cards, trick_winner
+
+__all__ = [
+    "Announce",
+    "Announced",
+    "Action",
+    "Declare",
+    "Deal",
+    "Event",
+    "Outcome",
+    "Phase",
+    "Play",
+    "PlayerView",
+    "Reservation",
+    "deal_hands",
+    "legal_actions",
+    "legal_announcements",
+    "resolve_reservations",
+]
+
+CLUB_QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN)
+_CLUB_QUEEN_SHIFT: Final = 2 * CLUB_QUEEN.index
+
+
+class Phase(enum.Enum):
+    """The phases of a deal."""
+
+    RESERVATIONS = "reservations"
+    PLAY = "play"
+    FINISHED = "finished"
+
+
+class Reservation(enum.Enum):
+    """A player's answer in the reservation round (SPEC §3.2).
+
+    ``HEALTHY`` is *gesund*; every other member is a *Vorbehalt* naming what the
+    player wants to play: a marriage (only with both ♣Q) or a voluntary solo.
+
+    >>> Reservation.QUEENS_SOLO.game_type, Reservation.HEALTHY.game_type
+    (GameType.QUEENS_SOLO, None)
+    """
+
+    HEALTHY = "healthy"
+    MARRIAGE = "marriage"
+    DIAMONDS_SOLO = "SOLO_D"
+    HEARTS_SOLO = "SOLO_H"
+    SPADES_SOLO = "SOLO_S"
+    CLUBS_SOLO = "SOLO_C"
+    QUEENS_SOLO = "SOLO_Q"
+    JACKS_SOLO = "SOLO_J"
+    FLESHLESS = "FLESHLESS"
+
+    @property
+    def game_type(self) -> GameType | None:
+        """The game this reservation asks for, or ``None`` for healthy."""
+        if self is Reservation.HEALTHY:
+            return None
+        if self is Reservation.MARRIAGE:
+            return GameType.MARRIAGE
+        return GameType(self.value)
+
+    @property
+    def is_solo(self) -> bool:
+        """Whether this reservation is a voluntary solo."""
+        return self not in (Reservation.HEALTHY, Reservation.MARRIAGE)
+
+    @classmethod
+    def parse(cls, text: str) -> Reservation:
+        """Read a reservation by name (``healthy``, ``gesund``, ``marriage``, ``hochzeit``,
+        ``queens_solo``, ``SOLO_Q``, …).
+
+        Raises:
+            InvalidNotationError: no reservation has that name.
+        """
+        from .errors import InvalidNotationError
+
+        key = text.strip().upper().replace("-", "_").replace(" ", "_")
+        aliases = {"GESUND": cls.HEALTHY, "HOCHZEIT": cls.MARRIAGE}
+        if key in aliases:
+            return aliases[key]
+        for member in cls:
+            if key in (member.name, member.value.upper()):
+                return member
+        raise InvalidNotationError(f"unknown reservation {text!r}", text=text)
+
+    def __repr__(self) -> str:
+        return f"Reservation.{self.name}"
+
+
+# --- actions and events -----------------------------------------------------
+
+
+def _seat(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value <= 3:
+        raise IllegalActionError(
+            f"{attribute.name} must be a seat 0-3, not {value!r}", action="act", rule="§0.4"
+        )
+
+
+@attrs.frozen
+class Declare:
+    """Answer in the reservation round: ``seat`` says ``reservation`` (SPEC §3.2)."""
+
+    seat: int = attrs.field(validator=_seat)
+    reservation: Reservation
+
+    def as_action(self) -> Declare:
+        """The action itself (events and actions share this method for replaying)."""
+        return self
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.reservation.value}"
+
+
+@attrs.frozen
+class Play:
+    """``seat`` plays ``card`` (SPEC §5)."""
+
+    seat: int = attrs.field(validator=_seat)
+    card: Card
+
+    def as_action(self) -> Play:
+        """The action itself (events and actions share this method for replaying)."""
+        return self
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.card}"
+
+
+@attrs.frozen
+class Announce:
+    """``seat`` announces ``level`` for its own party (SPEC §8)."""
+
+    seat: int = attrs.field(validator=_seat)
+    level: Announcement = attrs.field(converter=Announcement)
+
+    def as_action(self) -> Announce:
+        """The action itself (events and actions share this method for replaying)."""
+        return self
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: announce {self.level.label_generic}"
+
+
+Action: TypeAlias = "Declare | Play | Announce"
+
+
+@attrs.frozen
+class Announced:
+    """An accepted announcement as recorded in the history (SPEC §8.10).
+
+    ``party`` is the announcer's party, ``hand_size`` the announcer's cards at
+    that instant (SPEC §8.2), ``moment`` the number of cards played in the deal
+    before it, and ``late_reply`` whether it was a Re/Kontra accepted only as a
+    reply (SPEC §8.6c).
+    """
+
+    seat: int
+    level: Announcement
+    party: Party
+    hand_size: int
+    moment: int
+    late_reply: bool = False
+
+    def as_action(self) -> Announce:
+        """The :class:`Announce` action that produced this event."""
+        return Announce(self.seat, self.level)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} ({self.party}): {self.level.label(self.party)} with {self.hand_size} cards"
+
+
+Event: TypeAlias = "Declare | Announced | Play"
+
+# The history is a persistent linked list (newest first) so that recording an
+# event costs O(1); Deal.history turns it into a tuple on demand.
+_Log: TypeAlias = "tuple[Event, _Log] | None"
+
+
+# --- dealing ----------------------------------------------------------------
+
+
+def deal_hands(deck: Sequence[Card], dealer: int, cut: int) -> tuple[Hand, Hand, Hand, Hand]:
+    """Cut ``deck`` and deal it in four rounds of three (SPEC §2.3, §2.4).
+
+    The dealer's right-hand neighbour lifts the top ``cut`` cards (3 ≤ cut ≤ 45)
+    and the lower part goes on top.  Then each round gives three cards to
+    dealer+1, dealer+2, dealer+3 and the dealer, in that order.
+
+    >>> from doppelkopf import DECK
+    >>> hands = deal_hands(DECK, dealer=3, cut=3)
+    >>> [len(hand) for hand in hands]
+    [12, 12, 12, 12]
+    >>> str(hands[0])  # cards 4-6, 16-18, 28-30 and 40-42 of the uncut deck
+    '♣Q ♣Q ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q ♣J ♠J ♥J ♦J'
+    """
+    if len(deck) != 48 or Hand(deck).bits != FULL_DECK_BITS:
+        raise ValueError("the deck must hold two copies of each of the 24 cards (SPEC §1.1)")
+    if not 3 <= cut <= 45:
+        raise ValueError(f"the cut must leave at least 3 cards in each part, not {cut} (SPEC §2.3)")
+    if not 0 <= dealer <= 3:
+        raise ValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
+    order = list(deck[cut:]) + list(deck[:cut])
+    piles: list[list[Card]] = [[], [], [], []]
+    for position, card in enumerate(order):
+        piles[(dealer + 1 + (position % 12) // 3) % 4].append(card)
+    return (Hand(piles[0]), Hand(piles[1]), Hand(piles[2]), Hand(piles[3]))
+
+
+def resolve_reservations(
+    declarations: Sequence[Reservation], dealer: int, hands: Sequence[Hand]
+) -> tuple[GameType, int | None]:
+    """The game type and its declarer after the reservation round (SPEC §3.3).
+
+    ``declarations[seat]`` is each seat's answer.  A solo beats a marriage, and
+    of several solos the first in asking order (from the dealer's left) wins;
+    all solo types rank equally.  With everyone healthy, the holder of both
+    ♣Q plays a silent marriage.  The declarer is the soloist or the marriage
+    player, ``None`` in a normal game.
+
+    >>> from doppelkopf import Deal
+    >>> hands = Deal.shuffled(seed=1).dealt
+    >>> R = Reservation
+    >>> resolve_reservations([R.JACKS_SOLO, R.HEALTHY, R.CLUBS_SOLO, R.HEALTHY], 3, hands)  # R02
+    (GameType.JACKS_SOLO, 0)
+    """
+    order = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
+    for seat in order:
+        if declarations[seat].is_solo:
+            game = declarations[seat].game_type
+            assert game is not None
+            return game, seat
+    for seat in order:
+        if declarations[seat] is Reservation.MARRIAGE:
+            return GameType.MARRIAGE, seat
+    for seat in order:
+        if hands[seat].count(CLUB_QUEEN) == 2:
+            return GameType.SILENT_MARRIAGE, seat
+    return GameType.NORMAL, None
+
+
+# --- the deal ---------------------------------------------------------------
+
+
+def _check_hands(hands: Sequence[Hand | str]) -> tuple[Hand, Hand, Hand, Hand]:
+    if len(hands) != 4:
+        raise ValueError(f"a deal has four hands, not {len(hands)}")
+    checked = tuple(Hand.parse(hand) if isinstance(hand, str) else hand for hand in hands)
+    for seat, hand in enumerate(checked):
+        if not isinstance(hand, Hand):
+            raise TypeError(f"hand {seat} must be a Hand or a string, not {hand!r}")
+        if len(hand) != 12:
+            raise ValueError(f"hand {seat} holds {len(hand)} cards, not 12 (SPEC §2.4)")
+    if sum(hand.bits for hand in checked) != FULL_DECK_BITS:
+        raise ValueError("the four hands are not a partition of the 48-card deck (SPEC §1.1)")
+    return (checked[0], checked[1], checked[2], checked[3])
+
+
+@attrs.frozen(repr=False)
+class Deal:
+    """The complete state of one deal; every action returns a new deal.
+
+    Build one with :meth:`shuffled` (seeded shuffle, cut and deal) or
+    :meth:`from_hands`.  Public attributes:
+
+    - ``dealer``: the dealing seat; the dealer's left asks first and leads trick 1.
+    - ``cut``: the cut recorded by :meth:`shuffled` (``None`` for given hands).
+    - ``dealt``: the four hands as dealt; ``hands``: the cards each seat still holds.
+    - ``declarations``: each seat's reservation, ``None`` until asked.
+    - ``game_type``: ``None`` during the reservation round, then the contract
+      (``MARRIAGE`` turns into ``MARRIAGE_SOLO`` when the marriage player wins
+      tricks 1–3).
+    - ``declarer``: the soloist or marriage player (``None`` in a normal game).
+    - ``partner`` and ``clarification_trick``: the marriage partner and ``k``
+      (SPEC §7.2, §7.3).
+    - ``parties``: each seat's party as far as the rules have fixed it
+      (``None`` for the non-marriage players before clarification).
+    - ``tricks``: the completed tricks; ``current_trick``: the trick in progress.
+    - ``re_announcements``/``kontra_announcements``: each party's state (SPEC §8.5).
+    """
+
+    dealer: int
+    cut: int | None
+    dealt: tuple[Hand, Hand, Hand, Hand]
+    hands: tuple[Hand, ...]
+    declarations: tuple[Reservation | None, ...]
+    game_type: GameType | None
+    declarer: int | None
+    partner: int | None
+    clarification_trick: int | None
+    parties: tuple[Party | None, ...]
+    tricks: tuple[Trick, ...]
+    current_trick: Trick
+    re_announcements: PartyAnnouncements
+    kontra_announcements: PartyAnnouncements
+    _log: _Log = attrs.field(eq=False)
+    _length: int = attrs.field(eq=False)
+
+    # --- construction -------------------------------------------------------
+
+    @classmethod
+    def from_hands(
+        cls, hands: Sequence[Hand | str], *, dealer: int = 3, cut: int | None = None
+    ) -> Deal:
+        """A deal from four given hands (tests, puzzles, replays, a real table's cards).
+
+        ``hands[seat]`` may be a :class:`~doppelkopf.Hand` or its notation.  The
+        default dealer is seat 3, so seat 0 asks first and leads, as in the
+        examples of the rules.
+
+        >>> deal = Deal.from_hands(Deal.shuffled(seed=2).dealt)
+        >>> deal.turn
+        0
+
+        Raises:
+            ValueError: the hands are not four hands of 12 that together hold the
+                48-card deck, or ``dealer`` is not a seat.
+        """
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise ValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
+        checked = _check_hands(hands)
+        return cls(
+            dealer,
+            cut,
+            checked,
+            checked,
+            (None, None, None, None),
+            None,
+            None,
+            None,
+            None,
+            (None, None, None, None),
+            (),
+            Trick._make((dealer + 1) & 3, ()),
+            NOTHING,
+            NOTHING,
+            None,
+            0,
+        )
+
+    @classmethod
+    def shuffled(
+        cls, seed: int | str | None = None, *, rng: random.Random | None = None, dealer: int = 3
+    ) -> Deal:
+        """Shuffle, cut and deal (SPEC §2.3, §2.4), reproducibly from ``seed`` or ``rng``.
+
+        The cut point is drawn from the same generator and recorded in
+        :attr:`cut`.
+
+        >>> Deal.shuffled(seed=5) == Deal.shuffled(seed=5)
+        True
+        >>> 3 <= Deal.shuffled(seed=5).cut <= 45
+        True
+        """
+        generator = rng if rng is not None else random.Random(seed)
+        deck = list(DECK)
+        generator.shuffle(deck)
+        cut = generator.randint(3, 45)
+        return cls.from_hands(deal_hands(deck, dealer, cut), dealer=dealer, cut=cut)
+
+    # --- derived state ------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        if self.game_type is None:
+            return Phase.RESERVATIONS
+        if len(self.tricks) == 12:
+            return Phase.FINISHED
+        return Phase.PLAY
+
+    @property
+    def is_finished(self) -> bool:
+        """Whether all 12 tricks have been played (SPEC §3.5)."""
+        return len(self.tricks) == 12
+
+    @property
+    def turn(self) -> int | None:
+        """The seat that must act next (answer the reservation round or play); ``None`` when finished."""
+        if self.game_type is None:
+            return (self.dealer + 1 + self._length) & 3
+        return self.current_trick.next_seat if len(self.tricks) < 12 else None
+
+    @property
+    def cards_played(self) -> int:
+        """How many cards have been played so far (0–48)."""
+        return 4 * len(self.tricks) + len(self.current_trick.cards)
+
+    @property
+    def soloist(self) -> int | None:
+        """The seat playing alone in any solo type, silent marriage and marriage solo included."""
+        if self.game_type is not None and self.game_type.is_solo:
+            return self.declarer
+        return None
+
+    @property
+    def shift(self) -> int:
+        """The marriage shift ``s = k − 1`` of the announcement deadlines (SPEC §7.4)."""
+        if self.clarification_trick is None or self.game_type not in (
+            GameType.MARRIAGE,
+            GameType.MARRIAGE_SOLO,
+        ):
+            return 0
+        return self.clarification_trick - 1
+
+    @property
+    def announcements_open(self) -> bool:
+        """Whether announcements may be made now (SPEC §7.4, §8.3)."""
+        return (
+            self.game_type is not None
+            and len(self.tricks) < 12
+            and not (self.game_type is GameType.MARRIAGE and self.clarification_trick is None)
+        )
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """Every event in order: reservations, announcements and cards."""
+        events: list[Event] = []
+        node = self._log
+        while node is not None:
+            events.append(node[0])
+            node = node[1]
+        events.reverse()
+        return tuple(events)
+
+    @property
+    def announcements(self) -> tuple[Announced, ...]:
+        """Every accepted announcement in order, each with its party and moment."""
+        return tuple(event for event in self.history if isinstance(event, Announced))
+
+    def party_announcements(self, party: Party) -> PartyAnnouncements:
+        """The announcement state of ``party`` (SPEC §8.5)."""
+        return self.re_announcements if party is Party.RE else self.kontra_announcements
+
+    def hand_size(self, seat: int) -> int:
+        """The cards ``seat`` holds now: the ``n`` of SPEC §8.2."""
+        return len(self.hands[seat])
+
+    def initial(self) -> Deal:
+        """The deal as dealt, before any action."""
+        return Deal.from_hands(self.dealt, dealer=self.dealer, cut=self.cut)
+
+    def replay(self, actions: Iterable[Action | Event]) -> Deal:
+        """Apply ``actions`` (or recorded events) one after the other.
+
+        >>> deal = Deal.shuffled(seed=3)
+        >>> for seat in (0, 1, 2, 3):
+        ...     deal = deal.declare(seat, Reservation.HEALTHY)
+        >>> deal.initial().replay(deal.history) == deal
+        True
+        """
+        deal = self
+        for action in actions:
+            deal = deal.apply(action.as_action())
+        return deal
+
+    def __repr__(self) -> str:
+        game = "reservations" if self.game_type is None else self.game_type.name
+        return (
+            f"<Deal dealer={self.dealer} {game} tricks={len(self.tricks)} "
+            f"cards_played={self.cards_played} turn={self.turn}>"
+        )
+
+    # --- generic action entry point -----------------------------------------
+
+    def apply(self, action: Action) -> Deal:
+        """Apply any action: :class:`Declare`, :class:`Play` or :class:`Announce`."""
+        if isinstance(action, Play):
+            return self.play(action.seat, action.card)
+        if isinstance(action, Announce):
+            return self.announce(action.seat, action.level)
+        if isinstance(action, Declare):
+            return self.declare(action.seat, action.reservation)
+        raise TypeError(f"not an action: {action!r}")
+
+    def check(self, action: Action) -> None:
+        """Raise the precise error if ``action`` is illegal now."""
+        if isinstance(action, Play):
+            self.check_play(action.seat, action.card)
+        elif isinstance(action, Announce):
+            self.check_announce(action.seat, action.level)
+        elif isinstance(action, Declare):
+            self.check_declare(action.seat, action.reservation)
+        else:
+            raise TypeError(f"not an action: {action!r}")
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.check(action)
+        except DoppelkopfError:
+            return False
+        return True
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Shorthand for :func:`legal_actions`."""
+        return legal_actions(self)
+
+    # --- reservations (SPEC §3) ---------------------------------------------
+
+    def check_declare(self, seat: int, reservation: Reservation) -> None:
+        """Raise unless ``seat`` may answer ``reservation`` now (SPEC §3.2).
+
+        Raises:
+            WrongPhaseError: the reservation round is over.
+            NotYourTurnError: another seat is asked now.
+            InvalidReservationError: a marriage without both ♣Q.
+        """
+        action = f"declare {reservation.value}"
+        if self.game_type is not None:
+            raise WrongPhaseError(
+                "the reservation round is over", seat=seat, action=action, rule="§3.2"
+            )
+        if seat != self.turn:
+            raise NotYourTurnError(
+                f"seat {self.turn} is asked now, not seat {seat}",
+                seat=seat,
+                action=action,
+                rule="§3.2",
+            )
+        if not isinstance(reservation, Reservation):
+            raise InvalidReservationError(
+                f"not a reservation: {reservation!r}", seat=seat, action=action, rule="§3.2"
+            )
+        if reservation is Reservation.MARRIAGE and self.dealt[seat].count(CLUB_QUEEN) != 2:
+            raise InvalidReservationError(
+                "only a player holding both ♣Q may announce a marriage",
+                seat=seat,
+                action=action,
+                rule="§3.2",
+            )
+
+    def can_declare(self, seat: int, reservation: Reservation) -> bool:
+        """Whether :meth:`check_declare` would accept the answer."""
+        try:
+            self.check_declare(seat, reservation)
+        except DoppelkopfError:
+            return False
+        return True
+
+    def declare(self, seat: int, reservation: Reservation) -> Deal:
+        """``seat`` answers the reservation round; the fourth answer fixes the contract (SPEC §3.3).
+
+        Raises:
+            WrongPhaseError, NotYourTurnError, InvalidReservationError: see
+                :meth:`check_declare`.
+        """
+        self.check_declare(seat, reservation)
+        declarations = list(self.declarations)
+        declarations[seat] = reservation
+        log: _Log = (Declare(seat, reservation), self._log)
+        if self._length < 3:
+            return attrs.evolve(
+                self, declarations=tuple(declarations), log=log, length=self._length + 1
+            )
+        complete: list[Reservation] = [answer for answer in declarations if answer is not None]
+        game, declarer = resolve_reservations(complete, self.dealer, self.dealt)
+        if game is GameType.NORMAL:
+            parties: tuple[Party | None, ...] = tuple(
+                Party.RE if hand.count(CLUB_QUEEN) else Party.KONTRA for hand in self.dealt
+            )
+        elif game is GameType.MARRIAGE:
+            parties = tuple(Party.RE if s == declarer else None for s in range(4))
+        else:
+            parties = tuple(Party.RE if s == declarer else Party.KONTRA for s in range(4))
+        return attrs.evolve(
+            self,
+            declarations=tuple(declarations),
+            game_type=game,
+            declarer=declarer,
+            parties=parties,
+            log=log,
+            length=self._length + 1,
+        )
+
+    # --- play (SPEC §5, §7) -------------------------------------------------
+
+    def legal_cards(self, seat: int | None = None) -> tuple[Card, ...]:
+        """The distinct cards the seat on turn may play (SPEC §5.2); empty for any other seat."""
+        if self.game_type is None or len(self.tricks) == 12:
+            return ()
+        turn = self.current_trick.next_seat
+        if seat is not None and seat != turn:
+            return ()
+        assert turn is not None
+        return legal_cards(self.hands[turn], self.current_trick, self.game_type)
+
+    def check_play(self, seat: int, card: Card) -> None:
+        """Raise unless ``seat`` may play ``card`` now (SPEC §3.5, §5.1, §5.2).
+
+        Raises:
+            WrongPhaseError: the reservation round is open or the deal is finished.
+            NotYourTurnError: another seat plays next.
+            CardNotHeldError: the card is not in the seat's hand.
+            MustFollowError: the seat must follow the led category.
+        """
+        action = f"play {card}"
+        if self.game_type is None or len(self.tricks) == 12:
+            raise WrongPhaseError(
+                "cards are played only after the reservation round and before the deal ends",
+                seat=seat,
+                action=action,
+                rule="§3.2, §3.5",
+            )
+        if seat != self.current_trick.next_seat:
+            raise NotYourTurnError(
+                f"seat {self.current_trick.next_seat} plays next, not seat {seat}",
+                seat=seat,
+                action=action,
+                rule="§5.1",
+            )
+        if not isinstance(card, Card):
+            raise CardNotHeldError(f"not a card: {card!r}", seat=seat, action=action, rule="§5.2")
+        check_card(self.hands[seat], self.current_trick, self.game_type, card, seat=seat)
+
+    def can_play(self, seat: int, card: Card) -> bool:
+        """Whether :meth:`check_play` would accept the card."""
+        try:
+            self.check_play(seat, card)
+        except DoppelkopfError:
+            return False
+        return True
+
+    def play(self, seat: int, card: Card) -> Deal:
+        """``seat`` plays ``card``; the fourth card of a trick decides its winner, who leads next.
+
+        In a marriage, the first of tricks 1–3 won by another player makes that
+        player the partner; if the marriage player wins all three the game
+        becomes a marriage solo (SPEC §7.2, §7.3).
+
+        Raises:
+            WrongPhaseError, NotYourTurnError, CardNotHeldError, MustFollowError:
+                see :meth:`check_play`.
+        """
+        game = self.game_type
+        trick = self.current_trick
+        cards = trick.cards
+        if game is None or seat != (trick.leader + len(cards)) & 3 or len(self.tricks) == 12:
+            self.check_play(seat, card)
+        hand = self.hands[seat]
+        bits = hand._bits
+        index = card.index if isinstance(card, Card) else -1
+        if index < 0 or not (bits >> (2 * index)) & 3:
+            raise CardNotHeldError(
+                f"cannot play {card}: it is not in the hand",
+                seat=seat,
+                action=f"play {card}",
+                rule="§5.2",
+            )
+        assert game is not None
+        if cards:
+            led = game._cat_index[cards[0]]
+            if game._cat_index[card] != led and bits & game._cat_bits[led]:
+                self.check_play(seat, card)
+                raise AssertionError("check_play accepted an illegal card")  # pragma: no cover
+        hands = list(self.hands)
+        hands[seat] = Hand._from_bits(bits - _ONE[index])
+        log: _Log = (Play(seat, card), self._log)
+        played = Trick._make(trick.leader, (*cards, card))
+        if len(played.cards) < 4:
+            return Deal(
+                self.dealer,
+                self.cut,
+                self.dealt,
+                tuple(hands),
+                self.declarations,
+                game,
+                self.declarer,
+                self.partner,
+                self.clarification_trick,
+                self.parties,
+                self.tricks,
+                played,
+                self.re_announcements,
+                self.kontra_announcements,
+                log,
+                self._length + 1,
+            )
+        winner = trick_winner(played, game)
+        tricks = (*self.tricks, played)
+        partner = self.partner
+        clarification = self.clarification_trick
+        parties = self.parties
+        if game is GameType.MARRIAGE and clarification is None:
+            if winner != self.declarer:
+                partner = winner
+                clarification = len(tricks)
+                parties = tuple(
+                    Party.RE if s in (self.declarer, winner) else Party.KONTRA for s in range(4)
+                )
+            elif len(tricks) == 3:
+                game = GameType.MARRIAGE_SOLO
+                clarification = 3
+                parties = tuple(Party.RE if s == self.declarer else Party.KONTRA for s in range(4))
+        return Deal(
+            self.dealer,
+            self.cut,
+            self.dealt,
+            tuple(hands),
+            self.declarations,
+            game,
+            self.declarer,
+            partner,
+            clarification,
+            parties,
+            tricks,
+            Trick._make(winner, ()),
+            self.re_announcements,
+            self.kontra_announcements,
+            log,
+            self._length + 1,
+        )
+
+    # --- announcements (SPEC §8) --------------------------------------------
+
+    def _announcement_result(self, seat: int, level: Announcement) -> PartyAnnouncements:
+        action = f"announce {Announcement(level).label_generic}"
+        if type(seat) is not int or not 0 <= seat <= 3:
+            raise IllegalActionError(
+                f"seat must be 0-3, not {seat!r}", seat=None, action=action, rule="§0.4"
+            )
+        if self.game_type is None:
+            raise AnnouncementBannedError(
+                "announcements open only after the reservation round",
+                seat=seat,
+                action=action,
+                rule="§8.3",
+            )
+        if len(self.tricks) == 12:
+            raise WrongPhaseError("the deal is finished", seat=seat, action=action, rule="§9.1")
+        if self.game_type is GameType.MARRIAGE and self.clarification_trick is None:
+            raise AnnouncementBannedError(
+                "no announcement before the marriage's clarification trick is complete",
+                seat=seat,
+                action=action,
+                rule="§7.4",
+            )
+        party = self.parties[seat]
+        assert party is not None
+        own = self.re_announcements if party is Party.RE else self.kontra_announcements
+        opponents = self.kontra_announcements if party is Party.RE else self.re_announcements
+        try:
+            return apply_announcement(
+                own, opponents, level, hand_size=len(self.hands[seat]), shift=self.shift
+            )
+        except IllegalActionError as error:
+            error.seat = seat
+            raise
+
+    def check_announce(self, seat: int, level: Announcement) -> None:
+        """Raise unless ``seat`` may announce ``level`` now (SPEC §7.4, §8).
+
+        A repetition of a level the party already holds is legal and changes
+        nothing (SPEC §8.6a).
+
+        Raises:
+            AnnouncementBannedError: before the contract is fixed, or in a marriage
+                before the clarification trick.
+            AnnouncementTooLateError: the deadline for the seat's hand size has passed.
+            LateReplyLockError: an absage after the party's late reply.
+            WrongPhaseError: the deal is finished.
+        """
+        self._announcement_result(seat, level)
+
+    def can_announce(self, seat: int, level: Announcement) -> bool:
+        """Whether :meth:`check_announce` would accept the announcement."""
+        try:
+            self._announcement_result(seat, level)
+        except DoppelkopfError:
+            return False
+        return True
+
+    def announce(self, seat: int, level: Announcement) -> Deal:
+        """``seat`` announces ``level`` for its party; a repetition returns the deal unchanged.
+
+        Raises:
+            AnnouncementBannedError, AnnouncementTooLateError, LateReplyLockError,
+                WrongPhaseError: see :meth:`check_announce`.
+        """
+        new = self._announcement_result(seat, level)
+        party = self.parties[seat]
+        assert party is not None
+        own = self.re_announcements if party is Party.RE else self.kontra_announcements
+        if new is own:
+            return self
+        event = Announced(
+            seat,
+            Announcement(level),
+            party,
+            len(self.hands[seat]),
+            self.cards_played,
+            late_reply=new.late_reply and not own.announced,
+        )
+        log: _Log = (event, self._log)
+        if party is Party.RE:
+            return attrs.evolve(self, re_announcements=new, log=log, length=self._length + 1)
+        return attrs.evolve(self, kontra_announcements=new, log=log, length=self._length + 1)
+
+    def legal_announcements(self, seat: int) -> tuple[Announcement, ...]:
+        """Shorthand for :func:`legal_announcements`."""
+        return legal_announcements(self, seat)
+
+    # --- outcome and views --------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome:
+        """The result of a finished deal: the input of settlement (SPEC §9–§11).
+
+        Raises:
+            WrongPhaseError: the deal is not finished.
+        """
+        if len(self.tricks) < 12:
+            raise WrongPhaseError(
+                "the outcome exists only after trick 12", action="outcome", rule="§3.5, §9.1"
+            )
+        assert self.game_type is not None
+        parties = tuple(party if party is not None else Party.KONTRA for party in self.parties)
+        winners = tuple(trick_winner(trick, self.game_type) for trick in self.tricks)
+        seat_points = [0, 0, 0, 0]
+        for trick, winner in zip(self.tricks, winners, strict=True):
+            seat_points[winner] += trick.points
+        return Outcome(
+            game_type=self.game_type,
+            parties=parties,
+            declarer=self.declarer,
+            partner=self.partner,
+            clarification_trick=self.clarification_trick,
+            tricks=self.tricks,
+            winners=winners,
+            seat_points=tuple(seat_points),
+            re_announcements=self.re_announcements,
+            kontra_announcements=self.kontra_announcements,
+            special_events=special_events(self.tricks, self.game_type, parties),
+        )
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` knows (SPEC §6.1): nothing of the other hands or reservations."""
+        return PlayerView._of(self, seat)
+
+
+# --- module-level rule functions -------------------------------------------
+
+
+def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:
+    """The announcements ``seat`` may make now that add something (SPEC §7.4, §8).
+
+    Repetitions are legal but add nothing, so they are not listed.
+
+    >>> deal = Deal.shuffled(seed=3)
+    >>> for s in (0, 1, 2, 3):
+    ...     deal = deal.declare(s, Reservation.HEALTHY)
+    >>> legal_announcements(deal, 0)
+    (<Announcement.RE_KONTRA: 0>, <Announcement.NO_90: 1>, <Announcement.NO_60: 2>, <Announcement.NO_30: 3>, <Announcement.SCHWARZ: 4>)
+    """
+    if not deal.announcements_open:
+        return ()
+    party = deal.parties[seat]
+    if party is None:  # pragma: no cover - parties are fixed once announcements open
+        return ()
+    own = deal.party_announcements(party)
+    opponents = deal.party_announcements(party.opponent)
+    size = len(deal.hands[seat])
+    shift = deal.shift
+    return tuple(
+        level
+        for level in Announcement
+        if can_announce_level(own, opponents, level, hand_size=size, shift=shift)
+    )
+
+
+def legal_actions(deal: Deal) -> tuple[Action, ...]:
+    """Every legal action that changes the deal, in a fixed order.
+
+    In the reservation round: the answers open to the seat being asked.  In
+    play: the legal cards of the seat on turn, then every seat's legal
+    announcements (any seat may announce at any instant, SPEC §8.2).
+    """
+    if deal.game_type is None:
+        seat = deal.turn
+        assert seat is not None
+        return tuple(
+            Declare(seat, reservation)
+            for reservation in Reservation
+            if reservation is not Reservation.MARRIAGE or deal.dealt[seat].count(CLUB_QUEEN) == 2
+        )
+    if deal.is_finished:
+        return ()
+    turn = deal.turn
+    assert turn is not None
+    actions: list[Action] = [Play(turn, card) for card in deal.legal_cards()]
+    for seat in range(4):
+        actions.extend(Announce(seat, level) for level in legal_announcements(deal, seat))
+    return tuple(actions)
+
+
+# --- outcome ----------------------------------------------------------------
+
+
+@attrs.frozen
+class Outcome:
+    """The result of a finished deal, as settlement needs it (SPEC §9–§11).
+
+    ``parties`` are the final parties (SPEC §6.4); ``winners[i]`` is the seat
+    that won trick ``i + 1``; ``seat_points`` the card points each seat took.
+    """
+
+    game_type: GameType
+    parties: tuple[Party, ...]
+    declarer: int | None
+    partner: int | None
+    clarification_trick: int | None
+    tricks: tuple[Trick, ...]
+    winners: tuple[int, ...]
+    seat_points: tuple[int, ...]
+    re_announcements: PartyAnnouncements
+    kontra_announcements: PartyAnnouncements
+    special_events: tuple[SpecialEvent, ...]
+
+    @property
+    def re_seats(self) -> frozenset[int]:
+        """The seats of the Re party."""
+        return frozenset(seat for seat in range(4) if self.parties[seat] is Party.RE)
+
+    def card_points(self, party: Party) -> int:
+        """The card points the party took (SPEC §1.3)."""
+        return sum(self.seat_points[seat] for seat in range(4) if self.parties[seat] is party)
+
+    def tricks_won(self, party: Party) -> int:
+        """How many tricks the party took."""
+        return sum(1 for winner in self.winners if self.parties[winner] is party)
+
+
+# --- views ------------------------------------------------------------------
+
+
+@attrs.frozen
+class PlayerView:
+    """What one player knows at one instant (SPEC §6.1): an information set.
+
+    It holds the seat's own hand and reservation, which seats said *Vorbehalt*
+    (not what they wanted, SPEC §3.3), the contract once named, every card
+    played, every announcement with its party, and each seat's party as far as
+    it has been revealed — by the viewer's own ♣Q, a ♣Q played, an
+    announcement, the marriage partner or the soloist.  In a silent marriage
+    the other players see a normal game until the second ♣Q appears.
+    """
+
+    seat: int
+    dealer: int
+    hand: Hand
+    reservation: Reservation | None
+    declared: tuple[bool | None, ...]
+    game_type: GameType | None
+    declarer: int | None
+    partner: int | None
+    clarification_trick: int | None
+    known_parties: tuple[Party | None, ...]
+    tricks: tuple[Trick, ...]
+    current_trick: Trick
+    announcements: tuple[Announced, ...]
+    hand_sizes: tuple[int, ...]
+    turn: int | None
+    legal_actions: tuple[Action, ...]
+
+    @classmethod
+    def _of(cls, deal: Deal, seat: int) -> PlayerView:
+        if type(seat) is not int or not 0 <= seat <= 3:
+            raise ValueError(f"seat must be 0-3, not {seat!r}")
+        declared = tuple(
+            None if answer is None else answer is not Reservation.HEALTHY
+            for answer in deal.declarations
+        )
+        game = deal.game_type
+        declarer = deal.declarer
+        played_queens = [
+            s
+            for trick in (*deal.tricks, deal.current_trick)
+            for s, card in trick
+            if card is CLUB_QUEEN
+        ]
+        if game is GameType.SILENT_MARRIAGE and seat != declarer:
+            revealed = len(played_queens) == 2
+            if not revealed:
+                game = GameType.NORMAL
+                declarer = None
+        known = _known_parties(deal, seat, game, played_queens)
+        actions = tuple(
+            action for action in legal_actions(deal) if action.seat == seat
+        )
+        return cls(
+            seat=seat,
+            dealer=deal.dealer,
+            hand=deal.hands[seat],
+            reservation=deal.declarations[seat],
+            declared=declared,
+            game_type=game,
+            declarer=declarer,
+            partner=deal.partner,
+            clarification_trick=deal.clarification_trick,
+            known_parties=known,
+            tricks=deal.tricks,
+            current_trick=deal.current_trick,
+            announcements=deal.announcements,
+            hand_sizes=tuple(len(hand) for hand in deal.hands),
+            turn=deal.turn,
+            legal_actions=actions,
+        )
+
+    @property
+    def party(self) -> Party | None:
+        """The viewer's own party (``None`` only before the contract or clarification)."""
+        return self.known_parties[self.seat]
+
+    @property
+    def cards_played(self) -> tuple[Card, ...]:
+        """Every card played so far, in order."""
+        return tuple(card for trick in (*self.tricks, self.current_trick) for card in trick.cards)
+
+
+def _known_parties(
+    deal: Deal, seat: int, game: GameType | None, played_queens: list[int]
+) -> tuple[Party | None, ...]:
+    if deal.game_type is None:
+        return (None, None, None, None)
+    actual = deal.parties
+    if game is not GameType.NORMAL:
+        # Every solo, the marriage and a revealed silent marriage are public.
+        return actual
+    known: list[Party | None] = [None, None, None, None]
+    known[seat] = actual[seat]
+    for queen_seat in played_queens:
+        known[queen_seat] = Party.RE
+    for event in deal.announcements:
+        known[event.seat] = event.party
+    # Counting is safe only when a 2-vs-2 game is certain: the viewer holds one
+    # ♣Q itself, or the two ♣Q were played from two different hands.
+    own_queens = deal.dealt[seat].count(CLUB_QUEEN)
+    certain = own_queens == 1 or len(set(played_queens)) == 2
+    if certain:
+        for party in Party:
+            if known.count(party) == 2:
+                known = [p if p is not None else party.opponent for p in known]
+    return tuple(known)
+
