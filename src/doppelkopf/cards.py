@@ -117,7 +117,9 @@ _RANK_TOKENS: Final = {
     "T": Rank.TEN,
     "A": Rank.ACE,
 }
-_CARD_RE: Final = re.compile(r"([♣♧♠♤♥♡♦♢CSHD])\uFE0F?(10|[9JQKTA])")
+_CARD_RE: Final = re.compile(
+    r"([♣♧♠♤♥♡♦♢CSHD])\uFE0F?(10|[9JQKTA])", re.ASCII | re.IGNORECASE
+)
 
 
 class Card:
@@ -234,14 +236,14 @@ class Card:
             InvalidNotationError: the text is not exactly one card.
         """
         token = text.strip()
-        match = _CARD_RE.fullmatch(token.upper())
+        match = _CARD_RE.fullmatch(token)
         if match is None:
             raise InvalidNotationError(
                 f"invalid card {token!r}: expected a suit (♣ ♠ ♥ ♦ or C S H D) "
                 "and a rank (A 10 K Q J 9)",
                 text=token,
             )
-        return cls(_SUIT_TOKENS[match[1]], _RANK_TOKENS[match[2]])
+        return cls(_SUIT_TOKENS[match[1].upper()], _RANK_TOKENS[match[2].upper()])
 
 
 for _suit in Suit:
@@ -301,7 +303,7 @@ class Hand:
     @classmethod
     def from_bits(cls, bits: int) -> Hand:
         """Build a hand from its packed form (see :attr:`bits`)."""
-        if not isinstance(bits, int) or bits < 0 or bits >> 48:
+        if type(bits) is not int or bits < 0 or bits >> 48:
             raise ValueError(f"hand bits must be a 48-bit unsigned int, not {bits!r}")
         if (bits & (bits >> 1)) & 0x555555555555:
             raise ValueError("hand bits hold a count of 3 for some card (SPEC §1.1)")
@@ -337,6 +339,9 @@ class Hand:
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"Hand is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"Hand is immutable; cannot delete {name!r}")
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Hand.from_bits, (self._bits,))

@@ -126,6 +126,6 @@ def deadline(level: Announcement, shift: int = 0) -> int:
     >>> deadline(Announcement.RE_KONTRA, shift=1)
     10
     """
-    if not 0 <= shift <= 2:
+    if type(shift) is not int or not 0 <= shift <= 2:
         raise ValueError(f"the marriage shift is 0, 1 or 2, not {shift!r} (SPEC §7.4)")
-    return _DEADLINES[level] - shift
+    return _DEADLINES[Announcement(level)] - shift

@@ -47,6 +47,8 @@ def _check_cards(
     for card in value:
         if not isinstance(card, Card):
             raise TypeError(f"a trick holds Card objects, not {card!r}")
+        if value.count(card) > 2:
+            raise ValueError(f"a trick cannot hold a third {card} (SPEC §1.1)")
 
 
 @attrs.frozen(repr=False)
@@ -122,6 +124,8 @@ class Trick:
 
     def card_of(self, seat: int) -> Card | None:
         """The card ``seat`` played to this trick, or ``None`` if it has not played."""
+        if type(seat) is not int or not 0 <= seat <= 3:
+            raise ValueError(f"seat must be 0-3, not {seat!r}")
         position = (seat - self.leader) & 3
         return self.cards[position] if position < len(self.cards) else None
 
@@ -143,6 +147,10 @@ class Trick:
             raise TrickCompleteError(
                 f"cannot play {card}: the trick is complete", action=f"play {card}", rule="§5.1"
             )
+        if not isinstance(card, Card):
+            raise TypeError(f"a trick holds Card objects, not {card!r}")
+        if cards.count(card) == 2:
+            raise ValueError(f"a trick cannot hold a third {card} (SPEC §1.1)")
         return Trick._make(self.leader, (*cards, card))
 
     def winner(self, game_type: GameType) -> int:
