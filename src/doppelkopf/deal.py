@@ -28,7 +28,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from .announce import NOTHING, PartyAnnouncements, apply_announcement, can_announce_level
+from .announce import NOTHING, PartyAnnouncements, apply_announcement
 from .cards import _ONE, DECK, FULL_DECK_BITS, Card, Hand, Rank, Suit
 from .errors import (
     AnnouncementBannedError,
@@ -40,7 +40,7 @@ from .errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
-from .parties import Announcement, Party
+from .parties import Announcement, Party, deadline
 from .rules import GameType
 from .specials import SpecialEvent, special_events
 from .tricks import Trick, check_card, legal_cards, trick_winner
@@ -218,8 +218,9 @@ class Announced:
 Event: TypeAlias = "Declare | Announced | Play"
 
 # The history is a persistent linked list (newest first) so that recording an
-# event costs O(1); Deal.history turns it into a tuple on demand.
-_Log: TypeAlias = "tuple[Event, _Log] | None"
+# event costs O(1); a played card is stored as a bare (seat, card) pair and
+# Deal.history turns the list into a tuple of events on demand.
+_Log: TypeAlias = "tuple[Event | tuple[int, Card], _Log] | None"
 
 
 # --- dealing ----------------------------------------------------------------
@@ -463,7 +464,8 @@ class Deal:
         events: list[Event] = []
         node = self._log
         while node is not None:
-            events.append(node[0])
+            entry = node[0]
+            events.append(Play(entry[0], entry[1]) if isinstance(entry, tuple) else entry)
             node = node[1]
         events.reverse()
         return tuple(events)
@@ -700,7 +702,7 @@ class Deal:
                 raise AssertionError("check_play accepted an illegal card")  # pragma: no cover
         hands = list(self.hands)
         hands[seat] = Hand._from_bits(bits - _ONE[index])
-        log: _Log = (Play(seat, card), self._log)
+        log: _Log = ((seat, card), self._log)
         played = Trick._make(trick.leader, (*cards, card))
         if len(played.cards) < 4:
             return Deal(
@@ -902,15 +904,27 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:
     party = deal.parties[seat]
     if party is None:  # pragma: no cover - parties are fixed once announcements open
         return ()
-    own = deal.party_announcements(party)
-    opponents = deal.party_announcements(party.opponent)
+    if party is Party.RE:
+        own, opponents = deal.re_announcements, deal.kontra_announcements
+    else:
+        own, opponents = deal.kontra_announcements, deal.re_announcements
     size = len(deal.hands[seat])
     shift = deal.shift
-    return tuple(
-        level
-        for level in Announcement
-        if can_announce_level(own, opponents, level, hand_size=size, shift=shift)
-    )
+    # The legal levels are always a run up to schwarz (every absage shares the
+    # deadline of the lowest level it adds, SPEC 8.8c), or a bare late reply.
+    if own.level is None:
+        if size >= _DEADLINES[0] - shift:
+            return _LEVELS
+        if opponents.level is not None and size >= _DEADLINES[opponents.level] - shift - 1:
+            return _LEVELS[:1]
+        return ()
+    if not own.timely or own.level == 4 or size < _DEADLINES[own.level + 1] - shift:
+        return ()
+    return _LEVELS[own.level + 1 :]
+
+
+_LEVELS: Final = tuple(Announcement)
+_DEADLINES: Final = tuple(deadline(level) for level in Announcement)
 
 
 def legal_actions(deal: Deal) -> tuple[Action, ...]:

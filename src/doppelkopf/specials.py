@@ -1,0 +1,207 @@
+"""Special points: Doppelkopf, fox caught and Karlchen (SPEC §11).
+
+Special points exist only in the normal game and in a marriage whose partner
+was found (SPEC §11.1).  They are read from the tricks themselves, with the
+*final* parties of the deal (SPEC §6.4): a fox played before a marriage was
+clarified belongs to whatever party its player ends up in.
+
+>>> from doppelkopf.parties import Party
+>>> from doppelkopf.rules import GameType
+>>> from doppelkopf.tricks import Trick
+>>> RE, KONTRA = Party.RE, Party.KONTRA
+>>> tricks = [Trick.parse("♦9 ♣A ♦J ♦A", leader=2)]  # T11: seat 0's ♦J catches seat 1's ♦A
+>>> special_events(tricks, GameType.NORMAL, [RE, KONTRA, RE, KONTRA])
+(SpecialEvent(kind=SpecialKind.FOX_CAUGHT, party=Party.RE, trick=1, seat=0, victim=1),)
+>>> special_events(tricks, GameType.DIAMONDS_SOLO, [RE, KONTRA, KONTRA, KONTRA])
+()
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from .cards import Card, Rank, Suit
+from .errors import InvalidSummaryError
+from .parties import Party
+from .rules import GameType
+from .tricks import Trick, trick_winner
+
+__all__ = ["SpecialEvent", "SpecialKind", "special_events"]
+
+FOX: Final = Card(Suit.DIAMONDS, Rank.ACE)
+"""The ♦A, the fox (Fuchs) of SPEC §11.4."""
+
+CHARLIE: Final = Card(Suit.CLUBS, Rank.JACK)
+"""The ♣J, whose win of the last trick is the Karlchen of SPEC §11.5."""
+
+DOPPELKOPF_POINTS: Final = 40
+"""A trick worth at least this many card points is a Doppelkopf (SPEC §11.3)."""
+
+
+class SpecialKind(enum.Enum):
+    """The three kinds of special point that come from tricks (SPEC §11.3–§11.5).
+
+    "Gegen die Alten" (SPEC §11.2) is also counted with the special points, but
+    it follows from who won the deal, not from a trick, so it is not a kind of
+    event here (see :func:`doppelkopf.scoring.game_value`).
+
+    >>> [str(kind) for kind in SpecialKind]
+    ['Doppelkopf', 'fox caught', 'Karlchen']
+    """
+
+    DOPPELKOPF = "Doppelkopf"
+    FOX_CAUGHT = "fox caught"
+    KARLCHEN = "Karlchen"
+
+    @property
+    def rule(self) -> str:
+        """The SPEC section that awards this point (``"§11.3"``)."""
+        return _RULES[self]
+
+    def __repr__(self) -> str:
+        return f"SpecialKind.{self.name}"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_RULES: Final = {
+    SpecialKind.DOPPELKOPF: "§11.3",
+    SpecialKind.FOX_CAUGHT: "§11.4",
+    SpecialKind.KARLCHEN: "§11.5",
+}
+
+
+def _check_trick_number(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 1 <= value <= 12:
+        raise ValueError(f"{attribute.name} must be a trick number 1-12, not {value!r}")
+
+
+def _check_seat(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value <= 3:
+        raise ValueError(f"{attribute.name} must be a seat 0-3, not {value!r}")
+
+
+def _check_victim(
+    instance: object, attribute: attrs.Attribute[int | None], value: int | None
+) -> None:
+    if value is not None and (type(value) is not int or not 0 <= value <= 3):
+        raise ValueError(f"{attribute.name} must be a seat 0-3 or None, not {value!r}")
+
+
+@attrs.frozen
+class SpecialEvent:
+    """One special point earned in one trick (SPEC §11.3–§11.5).
+
+    ``party`` earns the point; ``trick`` is the 1-based number of the trick and
+    ``seat`` the seat that won it.  For a caught fox, ``victim`` is the seat
+    whose ♦A was caught; for the other kinds it is ``None``.
+
+    >>> event = SpecialEvent(SpecialKind.KARLCHEN, Party.KONTRA, trick=12, seat=3)
+    >>> print(event)
+    trick 12: Karlchen for Kontra (seat 3 won the last trick with ♣J)
+    >>> event.rule
+    '§11.5'
+    """
+
+    kind: SpecialKind = attrs.field(validator=attrs.validators.instance_of(SpecialKind))
+    party: Party = attrs.field(validator=attrs.validators.instance_of(Party))
+    trick: int = attrs.field(validator=_check_trick_number)
+    seat: int = attrs.field(validator=_check_seat)
+    victim: int | None = attrs.field(default=None, validator=_check_victim)
+
+    def __attrs_post_init__(self) -> None:
+        if (self.victim is None) is (self.kind is SpecialKind.FOX_CAUGHT):
+            raise ValueError("a caught fox names its victim; Doppelkopf and Karlchen do not")
+        if self.kind is SpecialKind.KARLCHEN and self.trick != 12:
+            raise ValueError(f"Karlchen is won only with trick 12, not trick {self.trick} (§11.5)")
+
+    @property
+    def rule(self) -> str:
+        """The SPEC section that awards this point."""
+        return self.kind.rule
+
+    def __str__(self) -> str:
+        if self.kind is SpecialKind.FOX_CAUGHT:
+            detail = f"seat {self.seat} caught the {FOX} of seat {self.victim}"
+        elif self.kind is SpecialKind.DOPPELKOPF:
+            detail = f"seat {self.seat} won a trick worth {DOPPELKOPF_POINTS} or more"
+        else:
+            detail = f"seat {self.seat} won the last trick with {CHARLIE}"
+        return f"trick {self.trick}: {self.kind} for {self.party} ({detail})"
+
+
+def _check_input(tricks: Sequence[Trick], parties: Sequence[Party]) -> None:
+    if len(parties) != 4 or not all(isinstance(party, Party) for party in parties):
+        raise InvalidSummaryError(
+            f"parties must give the Party of each of the four seats, not {parties!r} (SPEC §6)"
+        )
+    if len(tricks) > 12:
+        raise InvalidSummaryError(f"a deal has 12 tricks, not {len(tricks)} (SPEC §3.5)")
+    for number, trick in enumerate(tricks, start=1):
+        if not isinstance(trick, Trick):
+            raise TypeError(f"trick {number} must be a Trick, not {trick!r}")
+        if not trick.is_complete:
+            raise InvalidSummaryError(
+                f"trick {number} holds {len(trick)} cards; special points are read from "
+                "complete tricks only (SPEC §5.5, §11)"
+            )
+
+
+def special_events(
+    tricks: Sequence[Trick], game_type: GameType, parties: Sequence[Party]
+) -> tuple[SpecialEvent, ...]:
+    """Every special point earned in ``tricks`` (SPEC §11.1, §11.3–§11.5).
+
+    ``tricks`` are the complete tricks of a deal in play order, the first
+    ``len(tricks)`` of them (0–12), so a deal in progress can ask for the points
+    earned so far.  ``parties[seat]`` is each seat's final party (SPEC §6.4).
+
+    - **Doppelkopf** (§11.3): each trick worth 40 card points or more earns a
+      point for the party of its winner.
+    - **Fox caught** (§11.4): each ♦A in a trick earns a point for the winner's
+      party if the seat that played it belongs to the other party.  A fox won
+      by its owner or the owner's partner earns nothing.
+    - **Karlchen** (§11.5): when the winning card of trick 12 is a ♣J, its
+      player's party earns a point.  Of two ♣J the first one played wins
+      (§5.4); a ♣J that is beaten, or caught, earns nothing.
+
+    In the order of the tricks, and within a trick: the foxes in play order,
+    then the Doppelkopf, then Karlchen.  No events at all in a game type
+    without special points (every solo, the silent marriage and the marriage
+    turned solo, §11.1).
+
+    >>> from doppelkopf.rules import GameType
+    >>> from doppelkopf.tricks import Trick
+    >>> filler = [Trick.parse("♠9 ♠9 ♥9 ♥9", leader=0)] * 11
+    >>> last = Trick.parse("♣J ♣J ♦9 ♠J", leader=1)  # T16: the first ♣J wins
+    >>> parties = [Party.KONTRA, Party.RE, Party.RE, Party.KONTRA]
+    >>> [str(event) for event in special_events([*filler, last], GameType.NORMAL, parties)]
+    ['trick 12: Karlchen for Re (seat 1 won the last trick with ♣J)']
+    >>> doppelkopf = Trick.parse("♣A ♣10 ♣A ♣10", leader=3)  # T21: 42 card points
+    >>> special_events([doppelkopf], GameType.MARRIAGE, parties)
+    (SpecialEvent(kind=SpecialKind.DOPPELKOPF, party=Party.KONTRA, trick=1, seat=3, victim=None),)
+
+    Raises:
+        InvalidSummaryError: more than 12 tricks, an incomplete trick, or
+            ``parties`` that do not give a Party for each of the four seats.
+    """
+    _check_input(tricks, parties)
+    if not game_type.has_special_points:
+        return ()
+    events: list[SpecialEvent] = []
+    for number, trick in enumerate(tricks, start=1):
+        winner = trick_winner(trick, game_type)
+        party = parties[winner]
+        for seat, card in trick:
+            if card is FOX and parties[seat] is not party:
+                events.append(SpecialEvent(SpecialKind.FOX_CAUGHT, party, number, winner, seat))
+        if trick.points >= DOPPELKOPF_POINTS:
+            events.append(SpecialEvent(SpecialKind.DOPPELKOPF, party, number, winner))
+        if number == 12 and trick.card_of(winner) is CHARLIE:
+            events.append(SpecialEvent(SpecialKind.KARLCHEN, party, number, winner))
+    return tuple(events)
