@@ -883,12 +883,13 @@ def summarize(deal: Deal | Outcome) -> DealSummary:
     Parties, tricks, announcements and special points come from the deal, so
     settling the summary and settling the deal give the same result.
 
-    >>> from doppelkopf import Deal, Reservation
+    >>> from doppelkopf import Deal
     >>> deal = Deal.shuffled(seed=11)
     >>> while not deal.is_finished:
     ...     deal = deal.apply(deal.legal_actions()[0])
-    >>> summarize(deal).game_type, summarize(deal).re.card_points + summarize(deal).kontra.card_points
-    (GameType.DIAMONDS_SOLO, 240)
+    >>> summary = summarize(deal)
+    >>> summary.game_type, summary.re.card_points + summary.kontra.card_points
+    (GameType.NORMAL, 240)
 
     Raises:
         WrongPhaseError: the deal is not finished.
