@@ -171,25 +171,26 @@ class _Decoder:
     __slots__ = ("suit_tables", "low", "high")
 
     def __init__(self, game_type: GameType) -> None:
-        position = {card: i for i, card in enumerate(game_type.order)}
-        self.suit_tables = tuple(
-            tuple(
-                sum(
-                    1 << position[DISTINCT_CARDS[6 * suit + rank]]
-                    for rank in range(6)
-                    if (chunk >> (2 * rank)) & 3
-                )
-                for chunk in range(4096)
-            )
-            for suit in range(4)
-        )
         order = game_type.order
-        self.low = tuple(
-            tuple(order[i] for i in range(12) if (mask >> i) & 1) for mask in range(4096)
-        )
-        self.high = tuple(
-            tuple(order[12 + i] for i in range(12) if (mask >> i) & 1) for mask in range(4096)
-        )
+        position = {card: i for i, card in enumerate(order)}
+        # Each table is filled from a smaller entry: drop one card, add it back.
+        suit_tables = []
+        for suit in range(4):
+            bit_of = [1 << position[DISTINCT_CARDS[6 * suit + rank]] for rank in range(6)]
+            table = [0] * 4096
+            for chunk in range(1, 4096):
+                rank = ((chunk & -chunk).bit_length() - 1) >> 1
+                table[chunk] = table[chunk & ~(3 << (2 * rank))] | bit_of[rank]
+            suit_tables.append(tuple(table))
+        self.suit_tables = tuple(suit_tables)
+        halves = []
+        for offset in (0, 12):
+            half: list[tuple[Card, ...]] = [()] * 4096
+            for mask in range(1, 4096):
+                top = mask.bit_length() - 1
+                half[mask] = (*half[mask ^ (1 << top)], order[offset + top])
+            halves.append(tuple(half))
+        self.low, self.high = halves
 
 
 _DECODERS: Final[dict[tuple[Card, ...], _Decoder]] = {}
