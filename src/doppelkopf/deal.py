@@ -1092,10 +1092,10 @@ def _known_parties(
     for event in deal.announcements:
         known[event.seat] = event.party
     # Counting is safe only when a 2-vs-2 game is certain: the viewer holds one
-    # ♣Q itself, or the two ♣Q were played from two different hands.
+    # ♣Q itself, or two different seats are known to be Re (a silent marriage
+    # has a single Re player).
     own_queens = deal.dealt[seat].count(CLUB_QUEEN)
-    certain = own_queens == 1 or len(set(played_queens)) == 2
-    if certain:
+    if own_queens == 1 or known.count(Party.RE) == 2:
         for party in Party:
             if known.count(party) == 2:
                 known = [p if p is not None else party.opponent for p in known]

@@ -35,6 +35,7 @@ from typing import Final, NoReturn
 import attrs
 
 from .cards import DECK
+from .announce import PartyAnnouncements
 from .deal import Deal, Outcome
 from .errors import InvalidSummaryError
 from .parties import Announcement, Party
@@ -895,14 +896,24 @@ def summarize(deal: Deal | Outcome) -> DealSummary:
         WrongPhaseError: the deal is not finished.
     """
     outcome = deal.outcome if isinstance(deal, Deal) else deal
-    return DealSummary.from_tricks(
+
+    def result(party: Party, announcements: PartyAnnouncements) -> PartyResult:
+        kinds = Counter(event.kind for event in outcome.special_events if event.party is party)
+        return PartyResult(
+            outcome.card_points(party),
+            outcome.tricks_won(party),
+            announcement=announcements.level,
+            late_reply=announcements.late_reply,
+            doppelkopf=kinds[SpecialKind.DOPPELKOPF],
+            foxes_caught=kinds[SpecialKind.FOX_CAUGHT],
+            karlchen=kinds[SpecialKind.KARLCHEN] > 0,
+        )
+
+    return DealSummary(
         outcome.game_type,
         outcome.re_seats,
-        outcome.tricks,
-        re_announcement=outcome.re_announcements.level,
-        kontra_announcement=outcome.kontra_announcements.level,
-        re_late_reply=outcome.re_announcements.late_reply,
-        kontra_late_reply=outcome.kontra_announcements.late_reply,
+        result(Party.RE, outcome.re_announcements),
+        result(Party.KONTRA, outcome.kontra_announcements),
     )
 
 
