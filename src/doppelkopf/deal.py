@@ -364,6 +364,8 @@ class Deal:
         """
         if type(dealer) is not int or not 0 <= dealer <= 3:
             raise ValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
+        if cut is not None and (type(cut) is not int or not 3 <= cut <= 45):
+            raise ValueError(f"the cut must be 3-45 or None, not {cut!r} (SPEC §2.3)")
         checked = _check_hands(hands)
         return cls(
             dealer,

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import attrs
 
 from .deal import Deal
-from .errors import WrongPhaseError
+from .errors import IllegalActionError, WrongPhaseError
 from .scoring import Settlement, settle
 
 __all__ = ["SESSION_LENGTH", "ScoreRow", "Session"]
@@ -116,7 +116,7 @@ class Session:
 
         Raises:
             WrongPhaseError: the session is over, or the deal is not finished.
-            ValueError: the deal was dealt by the wrong seat (SPEC §2.2).
+            IllegalActionError: the deal was dealt by the wrong seat (SPEC §2.2).
         """
         self._check_open()
         if not deal.is_finished:
@@ -126,9 +126,12 @@ class Session:
                 rule="§3.5",
             )
         if deal.dealer != self.dealer:
-            raise ValueError(
+            raise IllegalActionError(
                 f"deal {len(self.deals) + 1} must be dealt by seat {self.dealer}, "
-                f"not seat {deal.dealer} (SPEC §2.2)"
+                f"not seat {deal.dealer}",
+                seat=deal.dealer,
+                action="deal",
+                rule="§2.2",
             )
         return Session(
             self.first_dealer, (*self.deals, deal), (*self.settlements, settle(deal))
