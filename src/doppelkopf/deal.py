@@ -1101,5 +1101,8 @@ def _known_parties(
         for party in Party:
             if known.count(party) == 2:
                 known = [p if p is not None else party.opponent for p in known]
+    # Every game has a Re party, so three known Kontra players leave a Re fourth.
+    if known.count(Party.KONTRA) == 3:
+        known = [p if p is not None else Party.RE for p in known]
     return tuple(known)
 
