@@ -44,6 +44,15 @@ from .parties import Party as Party
 from .parties import deadline as deadline
 from .rules import Category as Category
 from .rules import GameType as GameType
+from .players import HeuristicPlayer as HeuristicPlayer
+from .players import Player as Player
+from .players import RandomPlayer as RandomPlayer
+from .players import Step as Step
+from .players import iter_deal as iter_deal
+from .players import known_voids as known_voids
+from .players import play_deal as play_deal
+from .players import unseen_cards as unseen_cards
+from .players import winning_cards as winning_cards
 from .records import RECORD_FORMAT as RECORD_FORMAT
 from .records import RECORD_VERSION as RECORD_VERSION
 from .records import RecordError as RecordError

@@ -475,7 +475,14 @@ class Deal:
     @property
     def announcements(self) -> tuple[Announced, ...]:
         """Every accepted announcement in order, each with its party and moment."""
-        return tuple(event for event in self.history if isinstance(event, Announced))
+        found: list[Announced] = []
+        node = self._log
+        while node is not None:
+            if isinstance(node[0], Announced):
+                found.append(node[0])
+            node = node[1]
+        found.reverse()
+        return tuple(found)
 
     def party_announcements(self, party: Party) -> PartyAnnouncements:
         """The announcement state of ``party`` (SPEC §8.5)."""
@@ -929,6 +936,17 @@ _LEVELS: Final = tuple(Announcement)
 _DEADLINES: Final = tuple(deadline(level) for level in Announcement)
 
 
+def _seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
+    """The legal actions of one seat, in the order of :func:`legal_actions`."""
+    if deal.game_type is None:
+        return legal_actions(deal) if deal.turn == seat else ()
+    actions: list[Action] = []
+    if deal.turn == seat:
+        actions.extend(Play(seat, card) for card in deal.legal_cards())
+    actions.extend(Announce(seat, level) for level in legal_announcements(deal, seat))
+    return tuple(actions)
+
+
 def legal_actions(deal: Deal) -> tuple[Action, ...]:
     """Every legal action that changes the deal, in a fixed order.
 
@@ -1045,9 +1063,7 @@ class PlayerView:
                 game = GameType.NORMAL
                 declarer = None
         known = _known_parties(deal, seat, game, played_queens)
-        actions = tuple(
-            action for action in legal_actions(deal) if action.seat == seat
-        )
+        actions = _seat_actions(deal, seat)
         return cls(
             seat=seat,
             dealer=deal.dealer,

@@ -1,0 +1,912 @@
+"""Players, a runner that plays a deal to the end, and two reference bots.
+
+A player is any object with an ``act`` method that takes a
+:class:`~doppelkopf.PlayerView` and returns an action (see :class:`Player`).
+:func:`play_deal` asks four players for their actions, applies them and
+returns the finished deal; :func:`iter_deal` does the same one event at a
+time.  :class:`RandomPlayer` and :class:`HeuristicPlayer` are the reference
+bots to test against.
+
+>>> from doppelkopf import Deal
+>>> players = [HeuristicPlayer(seed=0), RandomPlayer(seed=1),
+...            RandomPlayer(seed=2), RandomPlayer(seed=3)]
+>>> deal = play_deal(Deal.shuffled(seed=11), players)
+>>> deal.is_finished, len(deal.tricks)
+(True, 12)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final, NamedTuple, Protocol, TypeAlias, runtime_checkable
+
+from .cards import DECK, Card, Hand, Rank, Suit
+from .deal import (
+    Action,
+    Announce,
+    Announced,
+    Deal,
+    Declare,
+    Event,
+    Play,
+    PlayerView,
+    Reservation,
+)
+from .errors import IllegalActionError
+from .parties import Announcement, Party
+from .rules import Category, GameType
+from .tricks import Trick, trick_winner
+
+__all__ = [
+    "HeuristicPlayer",
+    "Player",
+    "RandomPlayer",
+    "Step",
+    "iter_deal",
+    "known_voids",
+    "play_deal",
+    "unseen_cards",
+    "winning_cards",
+]
+
+
+# --- the protocol and the runner ---------------------------------------------
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that can take part in a deal: one method, :meth:`act`.
+
+    The runner (:func:`play_deal`, :func:`iter_deal`) calls ``act`` with the
+    view of the player's own seat (:meth:`Deal.view <doppelkopf.Deal.view>`),
+    which shows only what that seat may know (SPEC §6.1).  Two kinds of call
+    exist, told apart by ``view.turn``:
+
+    - **On turn** (``view.turn == view.seat``): the player must return its
+      next action for its own seat.  In the reservation round that is a
+      :class:`~doppelkopf.Declare` (SPEC §3.2); in play it is a
+      :class:`~doppelkopf.Play`, or an :class:`~doppelkopf.Announce`, after
+      which the player is asked again at the same instant, until it plays a
+      card.  ``None`` is an error.
+    - **Off turn** (``view.turn != view.seat``): the player is offered the
+      chance to announce out of turn (SPEC §8.2) and returns an
+      :class:`~doppelkopf.Announce` or ``None`` to pass.
+
+    Every action returned must be legal (``view.legal_actions`` lists the
+    legal actions that change the deal) and must be for ``view.seat``.  An
+    announcement must add something: repeating a level the party already holds
+    is legal in the rules (SPEC §8.6a) but the runner treats it as an error,
+    which bounds how often a player can announce at one instant (five levels
+    at most).  The runner raises on any of these errors instead of ignoring
+    them, so a bot's bug shows at once.
+
+    A class with a matching ``act`` is a player; it need not inherit from this
+    protocol.
+
+    >>> class FirstCard:
+    ...     def act(self, view):
+    ...         return view.legal_actions[0] if view.turn == view.seat else None
+    >>> isinstance(FirstCard(), Player)
+    True
+    """
+
+    def act(self, view: PlayerView) -> Action | None:
+        """The player's action on turn; an announcement or ``None`` off turn."""
+        ...
+
+
+class Step(NamedTuple):
+    """One event of a deal played by :func:`iter_deal` and the deal right after it.
+
+    ``event`` is the :class:`~doppelkopf.Declare` or :class:`~doppelkopf.Play`
+    that was applied, or for an announcement the :class:`~doppelkopf.Announced`
+    record with the announcer's party.
+
+    >>> from doppelkopf import Deal
+    >>> step = next(iter_deal(Deal.shuffled(seed=4), [RandomPlayer(seed=4)] * 4))
+    >>> step.event.seat, step.deal.turn
+    (0, 1)
+    """
+
+    event: Event
+    deal: Deal
+
+
+def _without_rule(error: IllegalActionError) -> str:
+    message = str(error)
+    suffix = f" ({error.rule})"
+    if error.rule and message.endswith(suffix):
+        return message[: -len(suffix)]
+    return message
+
+
+def _apply(deal: Deal, seat: int, action: object) -> tuple[Deal, Event]:
+    """Apply the action returned by the player at ``seat``, blaming that seat for any error."""
+    if not isinstance(action, Declare | Play | Announce):
+        raise TypeError(f"seat {seat}: the player returned {action!r}, which is not an action")
+    if action.seat != seat:
+        raise IllegalActionError(
+            f"seat {seat}: the player returned an action for seat {action.seat}: {action}",
+            seat=seat,
+            action=str(action),
+        )
+    try:
+        new = deal.apply(action)
+    except IllegalActionError as error:
+        blamed = type(error)(
+            f"seat {seat}: {_without_rule(error)}",
+            seat=seat,
+            action=error.action,
+            rule=error.rule,
+        )
+        raise blamed from error
+    if isinstance(action, Announce):
+        if new is deal:
+            raise IllegalActionError(
+                f"seat {seat}: the party already holds {action.level.label_generic}; "
+                "a player may only make announcements that add something",
+                seat=seat,
+                action=f"announce {action.level.label_generic}",
+                rule="§8.6a, §8.8a",
+            )
+        event = new.history[-1]
+        assert isinstance(event, Announced)
+        return new, event
+    return new, action
+
+
+def iter_deal(deal: Deal, players: Sequence[Player]) -> Iterator[Step]:
+    """Play ``deal`` to the end with ``players[seat]`` at each seat, one :class:`Step` per event.
+
+    The order of asking is fixed:
+
+    1. The seat on turn is asked (:meth:`Player.act`): in the reservation
+       round for its answer, in play for a card, any number of announcements
+       coming first.
+    2. After each card, while the deal goes on, each seat other than the one
+       that just played and the one now on turn is offered one announcement
+       out of turn, in clockwise order starting left of the seat that just
+       played.  A seat is offered only while it has a legal announcement that
+       adds something.
+
+    No seat ever misses a chance this way: a player's hand size, which decides
+    its deadlines (SPEC §8.2), changes only when it plays, and it is asked
+    right before that.  The deal may be in any phase; a finished deal yields
+    nothing.
+
+    >>> from doppelkopf import Deal, Play
+    >>> steps = list(iter_deal(Deal.shuffled(seed=2), [RandomPlayer(seed=5)] * 4))
+    >>> sum(isinstance(step.event, Play) for step in steps), steps[-1].deal.is_finished
+    (48, True)
+
+    Raises:
+        ValueError: ``players`` does not hold four players.
+        IllegalActionError: a player's action is illegal, is for another
+            seat, repeats an announcement, or is missing on its turn; the
+            error's ``seat`` (and message) names the player's seat.
+        TypeError: a player returned something that is not an action.
+    """
+    if len(players) != 4:
+        raise ValueError(f"a deal needs four players, not {len(players)}")
+    while not deal.is_finished:
+        seat = deal.turn
+        assert seat is not None
+        while True:
+            action = players[seat].act(deal.view(seat))
+            if action is None:
+                rule = "§3.2" if deal.game_type is None else "§5.1"
+                raise IllegalActionError(
+                    f"seat {seat}: the player returned no action on its turn",
+                    seat=seat,
+                    action="act",
+                    rule=rule,
+                )
+            deal, event = _apply(deal, seat, action)
+            yield Step(event, deal)
+            if not isinstance(action, Announce):
+                break
+        if not isinstance(action, Play) or deal.is_finished:
+            continue
+        for offset in (1, 2, 3):
+            other = (seat + offset) & 3
+            if other == deal.turn or not deal.legal_announcements(other):
+                continue
+            offered = players[other].act(deal.view(other))
+            if offered is not None:
+                deal, event = _apply(deal, other, offered)
+                yield Step(event, deal)
+
+
+def play_deal(deal: Deal, players: Sequence[Player]) -> Deal:
+    """Play ``deal`` to the end with ``players[seat]`` at each seat and return the finished deal.
+
+    The players are asked in the order that :func:`iter_deal` describes.  The
+    bots keep their random state between deals, so a fresh set of seeded
+    players gives the same deal again.
+
+    >>> from doppelkopf import Deal
+    >>> def players():
+    ...     return [RandomPlayer(seed=seat) for seat in range(4)]
+    >>> first = play_deal(Deal.shuffled(seed=8), players())
+    >>> first.is_finished
+    True
+    >>> play_deal(Deal.shuffled(seed=8), players()).history == first.history
+    True
+
+    Raises:
+        ValueError, IllegalActionError, TypeError: see :func:`iter_deal`.
+    """
+    for step in iter_deal(deal, players):
+        deal = step.deal
+    return deal
+
+
+# --- helpers for bots ---------------------------------------------------------
+
+
+_FULL_DECK: Final = Hand(DECK).bits
+
+
+def unseen_cards(view: PlayerView) -> Hand:
+    """The cards the viewer has not seen: neither in its hand nor played yet.
+
+    The other three hands hold exactly these cards between them.
+
+    >>> from doppelkopf import Deal, Reservation
+    >>> deal = Deal.shuffled(seed=3)
+    >>> for seat in range(4):
+    ...     deal = deal.declare(seat, Reservation.HEALTHY)
+    >>> deal = deal.play(0, deal.legal_cards()[0])
+    >>> len(unseen_cards(deal.view(1)))
+    35
+    """
+    bits = _FULL_DECK - view.hand.bits
+    for card in view.cards_played:
+        bits -= 1 << (2 * card.index)
+    return Hand.from_bits(bits)
+
+
+def known_voids(view: PlayerView) -> tuple[frozenset[Category], ...]:
+    """For each seat, the categories it has shown it no longer holds (SPEC §5.2).
+
+    A seat that did not follow the led category holds none of it.  Nothing
+    is known before the contract is fixed.
+
+    >>> from doppelkopf import Deal, Reservation
+    >>> deal = Deal.from_hands(["♠A ♠A ♠10 ♠10 ♠K ♠K ♠9 ♠9 ♥A ♥A ♥K ♥K",
+    ...                         "♣A ♣A ♣10 ♣10 ♣K ♣K ♣9 ♣9 ♥9 ♥9 ♣Q ♣Q",
+    ...                         "♥10 ♥10 ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q ♣J ♣J ♠J ♠J",
+    ...                         "♥J ♥J ♦J ♦J ♦A ♦A ♦10 ♦10 ♦K ♦K ♦9 ♦9"])
+    >>> for seat in range(4):
+    ...     deal = deal.declare(seat, Reservation.HEALTHY)
+    >>> deal = deal.play(0, Card.parse("♠A")).play(1, Card.parse("♣A"))
+    >>> known_voids(deal.view(2))[1]
+    frozenset({Category.SPADES})
+    """
+    game = view.game_type
+    voids: list[set[Category]] = [set(), set(), set(), set()]
+    if game is None:
+        return tuple(frozenset(void) for void in voids)
+    for trick in (*view.tricks, view.current_trick):
+        if not trick.cards:
+            continue
+        led = game.category(trick.cards[0])
+        for seat, card in trick:
+            if game.category(card) is not led:
+                voids[seat].add(led)
+    return tuple(frozenset(void) for void in voids)
+
+
+def winning_cards(view: PlayerView) -> tuple[Card, ...]:
+    """The viewer's legal cards that would put it ahead in the current trick (SPEC §5.3, §5.4).
+
+    On turn with an empty trick every legal card leads, so every one is
+    returned; off turn the answer is empty.  "Ahead" means winning the trick
+    as it stands after the card; later players may still beat it.
+
+    >>> from doppelkopf import Deal, Reservation
+    >>> deal = Deal.from_hands(["♠A ♠A ♠10 ♠10 ♠K ♠K ♠9 ♠9 ♥A ♥A ♥K ♥K",
+    ...                         "♣A ♣A ♣10 ♣10 ♣K ♣K ♣9 ♣9 ♥9 ♥9 ♣Q ♣Q",
+    ...                         "♥10 ♥10 ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q ♣J ♣J ♠J ♠J",
+    ...                         "♥J ♥J ♦J ♦J ♦A ♦A ♦10 ♦10 ♦K ♦K ♦9 ♦9"])
+    >>> for seat in range(4):
+    ...     deal = deal.declare(seat, Reservation.HEALTHY)
+    >>> deal = deal.play(0, Card.parse("♠A"))
+    >>> [str(card) for card in winning_cards(deal.view(1))]
+    ['♣Q']
+    """
+    game = view.game_type
+    cards = _legal_cards(view)
+    trick = view.current_trick
+    if game is None or not trick.cards:
+        return cards
+    return tuple(card for card in cards if trick_winner(trick.play(card), game) == view.seat)
+
+
+def _legal_cards(view: PlayerView) -> tuple[Card, ...]:
+    return tuple(action.card for action in view.legal_actions if isinstance(action, Play))
+
+
+# --- the random player ----------------------------------------------------------
+
+
+class RandomPlayer:
+    """A player that picks uniformly among its legal actions on turn and passes off turn.
+
+    On turn every entry of ``view.legal_actions`` is equally likely: each
+    reservation in the reservation round, and in play each distinct legal
+    card and each announcement that adds something.  Off turn it never
+    announces.  Give ``seed`` for a reproducible player, or ``rng`` to share a
+    generator; the generator's state carries over from one deal to the next.
+
+    >>> from doppelkopf import Deal
+    >>> deal = Deal.shuffled(seed=1)
+    >>> RandomPlayer(seed=3).act(deal.view(0)) == RandomPlayer(seed=3).act(deal.view(0))
+    True
+    >>> RandomPlayer(seed=3).act(deal.view(1)) is None  # seat 0 is asked first
+    True
+    """
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        if seed is not None and rng is not None:
+            raise ValueError("give a seed or a random generator, not both")
+        self.seed = seed
+        self.rng = rng if rng is not None else random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"RandomPlayer(seed={self.seed!r})"
+
+    def act(self, view: PlayerView) -> Action | None:
+        """A uniformly random legal action on turn; ``None`` off turn (see :class:`Player`).
+
+        >>> from doppelkopf import Deal
+        >>> view = Deal.shuffled(seed=1).view(0)
+        >>> RandomPlayer(seed=2).act(view) in view.legal_actions
+        True
+        """
+        if view.turn != view.seat or not view.legal_actions:
+            return None
+        return self.rng.choice(view.legal_actions)
+
+
+# --- the heuristic player -------------------------------------------------------
+
+_CLUB_QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN)
+_CLUB_JACK: Final = Card(Suit.CLUBS, Rank.JACK)
+_FOX: Final = Card(Suit.DIAMONDS, Rank.ACE)
+_SUIT_SOLOS: Final = (
+    (GameType.DIAMONDS_SOLO, Reservation.DIAMONDS_SOLO),
+    (GameType.HEARTS_SOLO, Reservation.HEARTS_SOLO),
+    (GameType.SPADES_SOLO, Reservation.SPADES_SOLO),
+    (GameType.CLUBS_SOLO, Reservation.CLUBS_SOLO),
+)
+
+_SUIT_SOLO_POWER: Final = 15
+"""Trumps + top trumps + plain aces that call for a suit solo (about 1 hand in 90)."""
+
+_SILENT_MARRIAGE_POWER: Final = 14
+"""The same measure in the normal card order that makes a double-♣Q hand play alone."""
+
+_ANNOUNCE_POWER: Final = 13
+"""The same measure that makes a 2-against-2 player say Re or Kontra (about 1 hand in 8)."""
+
+_SOLOIST_ANNOUNCE_POWER: Final = 16
+"""The same measure that makes a soloist in a trump solo say Re."""
+
+
+_TOP_PLAIN: Final = {
+    game: {
+        category: next(card for card in game.order if game.category(card) is category)
+        for category in Category
+        if category is not Category.TRUMP
+        and any(game.category(card) is category for card in game.order)
+    }
+    for game in GameType
+}
+"""The highest card of each plain suit, per game type."""
+
+_Key: TypeAlias = "Callable[[_Table, Card], tuple[int, ...]]"
+
+
+def _power(hand: Hand, game: GameType) -> int:
+    """Trumps, plus each copy of the game's three highest trumps, plus plain aces.
+
+    A rough count of a hand's strength in a game with trumps: length in trumps
+    wins the late tricks, the top trumps win tricks outright, and a plain ace
+    usually wins the first round of its suit.
+    """
+    top = game.trumps[:3]
+    power = 0
+    for card in hand:
+        if game.is_trump(card):
+            power += 2 if card in top else 1
+        elif card.rank is Rank.ACE:
+            power += 1
+    return power
+
+
+def _count_rank(hand: Hand, rank: Rank) -> int:
+    return sum(hand.count(Card(suit, rank)) for suit in Suit)
+
+
+def _sure_winners(hand: Hand, game: GameType, category: Category) -> int:
+    """The top cards of ``category`` the hand can cash from the top, both copies at a time."""
+    winners = 0
+    for card in game.order:
+        if game.category(card) is not category:
+            continue
+        copies = hand.count(card)
+        winners += copies
+        if copies < 2:
+            break
+    return winners
+
+
+def _solo_for(hand: Hand) -> Reservation | None:
+    """The solo the hand clearly calls for, if any (see :class:`HeuristicPlayer`)."""
+    queens = _count_rank(hand, Rank.QUEEN)
+    jacks = _count_rank(hand, Rank.JACK)
+    aces = _count_rank(hand, Rank.ACE)
+    if queens >= 5 and hand.count(_CLUB_QUEEN) and queens + aces >= 8:
+        return Reservation.QUEENS_SOLO
+    if jacks >= 5 and hand.count(_CLUB_JACK) and jacks + aces >= 8:
+        return Reservation.JACKS_SOLO
+    fleshless = GameType.FLESHLESS
+    winners = sum(_sure_winners(hand, fleshless, Category.of_suit(suit)) for suit in Suit)
+    if aces >= 6 and winners >= 8:
+        return Reservation.FLESHLESS
+    game, reservation = max(_SUIT_SOLOS, key=lambda option: _power(hand, option[0]))
+    trumps = sum(1 for card in hand if game.is_trump(card))
+    if _power(hand, game) >= _SUIT_SOLO_POWER and trumps >= 9:
+        return reservation
+    return None
+
+
+def _reservation_for(hand: Hand) -> Reservation:
+    """The :class:`HeuristicPlayer`'s answer in the reservation round."""
+    solo = _solo_for(hand)
+    if hand.count(_CLUB_QUEEN) < 2:
+        return solo or Reservation.HEALTHY
+    if solo is Reservation.DIAMONDS_SOLO:
+        return Reservation.HEALTHY  # the same game, played as a silent marriage
+    if solo is not None:
+        return solo
+    if _power(hand, GameType.SILENT_MARRIAGE) >= _SILENT_MARRIAGE_POWER:
+        return Reservation.HEALTHY
+    return Reservation.MARRIAGE
+
+
+class _Table:
+    """What the heuristic player works out once per decision from its view."""
+
+    __slots__ = (
+        "view",
+        "game",
+        "seat",
+        "party",
+        "partners",
+        "opponents",
+        "unseen",
+        "voids",
+        "led_before",
+    )
+
+    def __init__(self, view: PlayerView) -> None:
+        game = view.game_type
+        assert game is not None
+        self.view = view
+        self.game = game
+        self.seat = view.seat
+        known = view.known_parties
+        party = view.party
+        self.party = party
+        self.partners = frozenset(
+            seat
+            for seat in range(4)
+            if seat != view.seat and party is not None and known[seat] is party
+        )
+        self.opponents = frozenset(
+            seat for seat in range(4) if known[seat] is not None and known[seat] is not party
+        )
+        self.unseen = unseen_cards(view)
+        self.voids = known_voids(view)
+        led: set[Category] = set()
+        for trick in view.tricks:
+            led.add(game.category(trick.cards[0]))
+        self.led_before = frozenset(led)
+
+    @property
+    def marriage_open(self) -> bool:
+        """A marriage whose partner is not found yet (SPEC §7.2)."""
+        return self.game is GameType.MARRIAGE and self.view.clarification_trick is None
+
+    @property
+    def is_soloist(self) -> bool:
+        return self.game.is_solo and self.view.declarer == self.seat
+
+    @property
+    def guards_fox(self) -> bool:
+        """Whether a caught fox would score for the opponents (SPEC §11.4)."""
+        return self.game.has_special_points
+
+    def is_high_trump(self, card: Card) -> bool:
+        """The ♥10 or a queen, or any trump of the queens and jacks solos: kept for later."""
+        trumps = self.game.trumps
+        return card in trumps and trumps.index(card) < 5
+
+    def may_be_beaten(self, trick: Trick) -> bool:
+        """Whether an opponent still to play in ``trick`` might take it from its current winner.
+
+        Partners and seats known to be out of the led category are trusted
+        only as far as the rules force them: an unseen card that beats the
+        winner counts, in the led category if the seat may still hold it, as
+        a trump if the seat may be void in the led category.
+        """
+        game = self.game
+        cards = trick.cards
+        if len(cards) == 4:
+            return False
+        winner = trick_winner(trick, game)
+        led = game.category(cards[0])
+        later = [(trick.leader + i) & 3 for i in range(len(cards), 4)]
+        threats = [seat for seat in later if seat not in self.partners]
+        if not threats:
+            return False
+        in_led = 0
+        beating_in_led = False
+        beating_trump = False
+        for card in self.unseen.distinct():
+            category = game.category(card)
+            if category is led:
+                in_led += self.unseen.count(card)
+            if trick_winner(trick.play(card), game) == winner:
+                continue
+            if category is led:
+                beating_in_led = True
+            elif category is Category.TRUMP:
+                beating_trump = True
+        for seat in threats:
+            void = led in self.voids[seat]
+            if beating_in_led and not void:
+                return True
+            may_ruff = void or led in self.led_before or in_led < 2 * len(threats)
+            if led is not Category.TRUMP and beating_trump and may_ruff:
+                return True
+        return False
+
+
+def _discard_key(table: _Table, card: Card) -> tuple[int, ...]:
+    """Order of cards to give away: no fox, no ten or ace, no high trump, then fewest points."""
+    fox = card is _FOX and table.guards_fox
+    game = table.game
+    return (fox, card.points >= 10, table.is_high_trump(card), card.points, game.strength(card))
+
+
+def _weak_key(table: _Table, card: Card) -> tuple[int, ...]:
+    """Order of cards that all do the job: the weakest first."""
+    return (table.game.strength(card), card.points)
+
+
+def _smear_key(table: _Table, card: Card) -> tuple[int, ...]:
+    """Order of cards to give to the partner's trick: most points first, high trumps last."""
+    if table.is_high_trump(card):
+        return (1, 0, table.game.strength(card))
+    return (0, -card.points, table.game.strength(card))
+
+
+def _trump_lead_key(table: _Table, card: Card) -> tuple[int, ...]:
+    """Order of trumps to lead when not drawing with the top: cheap and low first."""
+    return (card.points > 4, table.game.strength(card))
+
+
+class HeuristicPlayer:
+    """A rule-based player that uses only its view: a sensible reference opponent.
+
+    **Reservations** (SPEC §3): a queens solo with five queens, one of them
+    ♣Q, and eight queens and aces together; a jacks solo likewise with jacks;
+    a fleshless solo with six aces and eight cards that win from the top of
+    their suits; a suit solo with nine trumps when its *measure* (one for each
+    trump, two for each of the three highest trumps, one for each plain ace)
+    reaches 15.  With both ♣Q and no other solo it keeps quiet (a silent
+    marriage) when the measure in the normal card order reaches 14, and
+    announces a marriage otherwise.  Else it is healthy.
+
+    **Play**: while a caught fox (♦A) would score (SPEC §11.4) it does not
+    lead the fox, nor play it to a trick it expects the opponents to win,
+    unless no other card is legal.  Leading, a soloist draws trumps with the
+    highest one left, a Re player leads trump, and the others lead a plain
+    ace in the first round of its suit.  Following, it puts its most valuable
+    card (an ace or a ten, never the ♥10 or a queen) on a trick its partner
+    will win, takes tricks with the weakest card that is safe against the
+    players still to come (sparing the ♥10 and the queens for tricks under 10
+    card points), and otherwise plays its cheapest card.  Partners are those
+    its view shows (``known_parties``).  In a marriage before the partner is
+    found, the marriage player tries to lose the trick and the others to win
+    it (SPEC §7.2).
+
+    **Announcements** (SPEC §8): in a 2-against-2 game it says Re or Kontra
+    when the measure above (taken over the cards still held, plus one for each
+    trick its party has won) reaches 13; a soloist says Re with a measure of
+    16 in a suit solo, six trumps in a queens or jacks solo, or nine cards
+    that win from the top in a fleshless solo; the soloist's opponents never
+    announce.  It makes an absage only when its party has won every trick so
+    far with at least 30 card points a trick.
+
+    Ties between equally good cards are broken by a generator seeded with
+    ``seed``, so a seeded player is reproducible.  Every action it returns is
+    one of ``view.legal_actions``.
+
+    >>> from doppelkopf import Deal, Reservation
+    >>> deal = Deal.from_hands(["♣Q ♠Q ♥Q ♦Q ♣Q ♠Q ♥Q ♣A ♠A ♥A ♣10 ♠10",
+    ...                         "♥10 ♥10 ♦Q ♣J ♣J ♠J ♠J ♥J ♥J ♦J ♦J ♦A",
+    ...                         "♦A ♦10 ♦10 ♦K ♦K ♦9 ♦9 ♣A ♣K ♣K ♣9 ♣9",
+    ...                         "♠A ♠10 ♠K ♠K ♠9 ♠9 ♥A ♥K ♥K ♥9 ♥9 ♣10"])
+    >>> HeuristicPlayer(seed=0).act(deal.view(0))
+    Declare(seat=0, reservation=Reservation.QUEENS_SOLO)
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"HeuristicPlayer(seed={self.seed!r})"
+
+    def act(self, view: PlayerView) -> Action | None:
+        """The player's action (see :class:`Player`): an announcement first if it wants one.
+
+        >>> from doppelkopf import Deal
+        >>> deal = Deal.shuffled(seed=1)
+        >>> HeuristicPlayer().act(deal.view(0)), HeuristicPlayer().act(deal.view(1))
+        (Declare(seat=0, reservation=Reservation.HEALTHY), None)
+        """
+        on_turn = view.turn == view.seat
+        if view.game_type is None:
+            return Declare(view.seat, self.reservation(view)) if on_turn else None
+        level = self.announcement(view)
+        if level is not None:
+            return Announce(view.seat, level)
+        if not on_turn:
+            return None
+        return Play(view.seat, self.card(view))
+
+    def reservation(self, view: PlayerView) -> Reservation:
+        """The answer in the reservation round, from the hand alone (see the class notes).
+
+        >>> from doppelkopf import Deal
+        >>> HeuristicPlayer().reservation(Deal.shuffled(seed=1).view(0))
+        Reservation.HEALTHY
+        """
+        return _reservation_for(view.hand)
+
+    def announcement(self, view: PlayerView) -> Announcement | None:
+        """The announcement to make now, or ``None``; always one of the legal ones.
+
+        >>> from doppelkopf import Deal, Reservation
+        >>> deal = Deal.shuffled(seed=1)
+        >>> for seat in range(4):
+        ...     deal = deal.declare(seat, Reservation.HEALTHY)
+        >>> HeuristicPlayer().announcement(deal.view(1)) is None
+        True
+        """
+        levels = [action.level for action in view.legal_actions if isinstance(action, Announce)]
+        game = view.game_type
+        party = view.party
+        if not levels or game is None or party is None:
+            return None
+        level = levels[0]
+        if level is Announcement.RE_KONTRA:
+            if not game.is_solo:
+                strong = (
+                    _power(view.hand, game) + _tricks_taken(view, game, party) >= _ANNOUNCE_POWER
+                )
+            elif view.declarer == view.seat:
+                strong = _soloist_is_strong(view.hand, game)
+            else:
+                strong = False
+            return level if strong else None
+        return level if _absage_is_safe(view, game, party) else None
+
+    def card(self, view: PlayerView) -> Card:
+        """The card to play on turn; always one of the legal cards.
+
+        >>> from doppelkopf import Deal, Reservation
+        >>> deal = Deal.from_hands(["♣Q ♣A ♣A ♣10 ♣10 ♣K ♣K ♣9 ♣9 ♠9 ♠9 ♠K",
+        ...                         "♣Q ♥10 ♥10 ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q ♣J ♣J ♠J",
+        ...                         "♠A ♠A ♠10 ♠10 ♠K ♥A ♥A ♥K ♥K ♥9 ♥9 ♠J",
+        ...                         "♥J ♥J ♦J ♦J ♦A ♦A ♦10 ♦10 ♦K ♦K ♦9 ♦9"])
+        >>> for seat in range(4):
+        ...     deal = deal.declare(seat, Reservation.HEALTHY)
+        >>> HeuristicPlayer().card(deal.view(0))  # Re leads trump
+        Card.parse('♣Q')
+        """
+        legal = _legal_cards(view)
+        if len(legal) == 1:
+            return legal[0]
+        table = _Table(view)
+        if view.current_trick.cards:
+            choice = self._follow(table, legal)
+        else:
+            choice = self._lead(table, legal)
+        return choice
+
+    # --- choosing cards ------------------------------------------------------------
+
+    def _pick(self, table: _Table, cards: Sequence[Card], key: _Key) -> Card:
+        """The card with the smallest ``key``; ties broken by the seeded generator."""
+        keys = [key(table, card) for card in cards]
+        best = min(keys)
+        tied = [card for card, card_key in zip(cards, keys, strict=True) if card_key == best]
+        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+
+    def _lead(self, table: _Table, legal: Sequence[Card]) -> Card:
+        """The card to lead: the first of the leading rules that applies."""
+        choices = [card for card in legal if not (card is _FOX and table.guards_fox)] or list(legal)
+        rules = (
+            self._lead_to_find_partner,
+            self._lead_as_soloist,
+            self._lead_trump_as_re,
+            self._lead_ace,
+        )
+        for rule in rules:
+            card = rule(table, choices)
+            if card is not None:
+                return card
+        plain = [card for card in choices if not table.game.is_trump(card)]
+        if plain:
+            return self._pick(table, plain, _discard_key)
+        return self._pick(table, choices, _trump_lead_key)
+
+    def _lead_to_find_partner(self, table: _Table, choices: Sequence[Card]) -> Card | None:
+        """The marriage player before clarification leads a card someone else can take."""
+        if not (table.marriage_open and table.view.declarer == table.seat):
+            return None
+        game = table.game
+        losers = [card for card in choices if not game.is_trump(card) and card.rank is not Rank.ACE]
+        return self._pick(table, losers or choices, _discard_key)
+
+    def _lead_as_soloist(self, table: _Table, choices: Sequence[Card]) -> Card | None:
+        """A soloist draws trumps with the top one, else cashes aces, else leads a low trump."""
+        if not table.is_soloist:
+            return None
+        game = table.game
+        trumps = [card for card in choices if game.is_trump(card)]
+        top = _top_trump(table, trumps)
+        if top is not None:
+            return top
+        aces = _first_round_aces(table, choices)
+        if aces:
+            return self._pick(table, aces, _weak_key)
+        if trumps and any(game.is_trump(card) for card in table.unseen.distinct()):
+            return self._pick(table, trumps, _trump_lead_key)
+        return None
+
+    def _lead_trump_as_re(self, table: _Table, choices: Sequence[Card]) -> Card | None:
+        """Re in a 2-against-2 game leads trump: the highest left, else a cheap low one."""
+        game = table.game
+        if table.party is not Party.RE or game.is_solo:
+            return None
+        trumps = [card for card in choices if game.is_trump(card)]
+        if not trumps:
+            return None
+        top = _top_trump(table, trumps)
+        return top if top is not None else self._pick(table, trumps, _trump_lead_key)
+
+    def _lead_ace(self, table: _Table, choices: Sequence[Card]) -> Card | None:
+        """A plain ace in the first round of its suit, from the suit the hand holds least of."""
+        aces = _first_round_aces(table, choices)
+        if not aces:
+            return None
+        game = table.game
+        hand = table.view.hand
+
+        def shortness(table: _Table, ace: Card) -> tuple[int, ...]:
+            return (sum(1 for card in hand if game.category(card) is game.category(ace)),)
+
+        return self._pick(table, aces, shortness)
+
+    def _follow(self, table: _Table, legal: Sequence[Card]) -> Card:
+        """The card to play to a trick already led."""
+        game = table.game
+        trick = table.view.current_trick
+        seat = table.seat
+        last = len(trick.cards) == 3
+        wins = [card for card in legal if trick_winner(trick.play(card), game) == seat]
+        safe_wins = [card for card in wins if last or not table.may_be_beaten(trick.play(card))]
+        if table.marriage_open:
+            if table.view.declarer == seat:
+                losing = [card for card in legal if card not in wins]
+                return self._pick(table, losing or legal, _discard_key)
+            if wins:
+                return self._pick(table, safe_wins or wins, _weak_key)
+        elif trick_winner(trick, game) in table.partners:
+            if last or not table.may_be_beaten(trick):
+                return self._pick(table, legal, _smear_key)
+            if safe_wins and trick.points >= 10:
+                return self._pick(table, safe_wins, _weak_key)
+        else:
+            card = self._take(table, wins, safe_wins)
+            if card is not None:
+                return card
+        return self._pick(table, legal, _discard_key)
+
+    def _take(self, table: _Table, wins: Sequence[Card], safe_wins: Sequence[Card]) -> Card | None:
+        """The card that takes the trick from the opponents, or ``None`` to let it go.
+
+        The weakest safe card takes it unless that would spend a high trump on a
+        trick of less than 10 card points; without a safe card, the strongest
+        winning card tries for a trick of 10 or more when no partner comes later.
+        """
+        trick = table.view.current_trick
+        if safe_wins:
+            choice = self._pick(table, safe_wins, _weak_key)
+            if trick.points >= 10 or not table.is_high_trump(choice):
+                return choice
+            return None
+        if wins and trick.points >= 10 and not table.partners.intersection(_later(trick)):
+            gamble = [card for card in wins if not (card is _FOX and table.guards_fox)]
+            if gamble:
+                return max(gamble, key=table.game.strength)
+        return None
+
+
+def _top_trump(table: _Table, trumps: Sequence[Card]) -> Card | None:
+    """The highest of ``trumps`` if no unseen trump beats it (the first of equal cards wins)."""
+    if not trumps:
+        return None
+    game = table.game
+    top = max(trumps, key=game.strength)
+    strength = game.strength(top)
+    for card in table.unseen.distinct():
+        if game.is_trump(card) and game.strength(card) > strength:
+            return None
+    return top
+
+
+def _first_round_aces(table: _Table, cards: Sequence[Card]) -> list[Card]:
+    """Plain aces among ``cards`` of suits not led yet and not known to be lacked by an opponent."""
+    game = table.game
+    aces = []
+    for card in cards:
+        category = game.category(card)
+        if category is Category.TRUMP or card is not _TOP_PLAIN[game][category]:
+            continue
+        if category in table.led_before:
+            continue
+        if any(category in table.voids[seat] for seat in table.opponents):
+            continue
+        aces.append(card)
+    return aces
+
+
+def _later(trick: Trick) -> list[int]:
+    return [(trick.leader + i) & 3 for i in range(len(trick.cards) + 1, 4)]
+
+
+def _soloist_is_strong(hand: Hand, game: GameType) -> bool:
+    """Whether a soloist's hand is strong enough to say Re."""
+    if game is GameType.FLESHLESS:
+        return sum(_sure_winners(hand, game, Category.of_suit(suit)) for suit in Suit) >= 9
+    trumps = sum(1 for card in hand if game.is_trump(card))
+    if game in (GameType.QUEENS_SOLO, GameType.JACKS_SOLO):
+        return trumps >= 6
+    return _power(hand, game) >= _SOLOIST_ANNOUNCE_POWER
+
+
+def _tricks_taken(view: PlayerView, game: GameType, party: Party) -> int:
+    """Tricks ``party`` is known to have won so far (the viewer and its known partners)."""
+    known = view.known_parties
+    return sum(1 for trick in view.tricks if known[trick_winner(trick, game)] is party)
+
+
+def _absage_is_safe(view: PlayerView, game: GameType, party: Party) -> bool:
+    """An absage is safe when ``party`` has won every trick so far, 30 card points a trick."""
+    if not view.tricks:
+        return False
+    points = 0
+    for trick in view.tricks:
+        if view.known_parties[trick_winner(trick, game)] is not party:
+            return False
+        points += trick.points
+    return points >= 30 * len(view.tricks)
