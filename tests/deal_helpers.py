@@ -128,9 +128,7 @@ def play_cards(deal: Deal, text: str) -> Deal:
     return deal
 
 
-def advance(
-    deal: Deal, seat: int, n: int, choose: Callable[[Deal], Card] = first_legal
-) -> Deal:
+def advance(deal: Deal, seat: int, n: int, choose: Callable[[Deal], Card] = first_legal) -> Deal:
     """Play cards (``choose`` picks them) until ``seat`` holds exactly ``n`` cards."""
     if deal.hand_size(seat) < n:
         raise ValueError(f"seat {seat} already holds {deal.hand_size(seat)} < {n} cards")

@@ -194,9 +194,7 @@ def test_from_hands_rejects_what_is_not_a_partition_of_the_deck() -> None:
 # --- the reservation round (SPEC §3) ---------------------------------------------
 
 
-def reserved(
-    fixed: dict[int, str], answers: dict[int, Reservation], dealer: int = D
-) -> Deal:
+def reserved(fixed: dict[int, str], answers: dict[int, Reservation], dealer: int = D) -> Deal:
     deal = start(fixed, answers, dealer=dealer)
     assert deal.phase is Phase.PLAY
     assert deal.declarations == tuple(answers.get(seat, R.HEALTHY) for seat in range(4))

@@ -1,15 +1,15 @@
 """doppelkopf: the rules of Doppelkopf as the DDV plays them, as typed, immutable Python values."""
 
+from .announce import PartyAnnouncements as PartyAnnouncements
+from .announce import apply_announcement as apply_announcement
+from .announce import can_announce_level as can_announce_level
+from .announce import check_announcement as check_announcement
 from .cards import DECK as DECK
 from .cards import DISTINCT_CARDS as DISTINCT_CARDS
 from .cards import Card as Card
 from .cards import Hand as Hand
 from .cards import Rank as Rank
 from .cards import Suit as Suit
-from .announce import PartyAnnouncements as PartyAnnouncements
-from .announce import apply_announcement as apply_announcement
-from .announce import can_announce_level as can_announce_level
-from .announce import check_announcement as check_announcement
 from .deal import Action as Action
 from .deal import Announce as Announce
 from .deal import Announced as Announced
@@ -42,8 +42,6 @@ from .errors import WrongPhaseError as WrongPhaseError
 from .parties import Announcement as Announcement
 from .parties import Party as Party
 from .parties import deadline as deadline
-from .rules import Category as Category
-from .rules import GameType as GameType
 from .players import HeuristicPlayer as HeuristicPlayer
 from .players import Player as Player
 from .players import RandomPlayer as RandomPlayer
@@ -65,6 +63,8 @@ from .records import load_session as load_session
 from .records import loads_deal as loads_deal
 from .records import loads_session as loads_session
 from .records import record_schema as record_schema
+from .rules import Category as Category
+from .rules import GameType as GameType
 from .scoring import DealSummary as DealSummary
 from .scoring import PartyResult as PartyResult
 from .scoring import Settlement as Settlement

@@ -13,7 +13,7 @@ PartyAnnouncements(level=<Announcement.NO_60: 2>, timely=True)
 >>> apply_announcement(nothing, nothing, Announcement.NO_90, hand_size=10)  # L08
 Traceback (most recent call last):
 ...
-doppelkopf.errors.AnnouncementTooLateError: Re/Kontra needs at least 11 cards in hand, not 10 (§8.4, §8.8)
+doppelkopf.errors.AnnouncementTooLateError: Re/Kontra needs at least 11 cards in hand, not 10 ...
 """
 
 from __future__ import annotations

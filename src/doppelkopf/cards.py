@@ -21,9 +21,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, ClassVar, Final, NoReturn
-
-from typing_extensions import Self
+from typing import TYPE_CHECKING, ClassVar, Final, NoReturn, Self
 
 from .errors import InvalidNotationError
 
@@ -117,9 +115,7 @@ _RANK_TOKENS: Final = {
     "T": Rank.TEN,
     "A": Rank.ACE,
 }
-_CARD_RE: Final = re.compile(
-    r"([♣♧♠♤♥♡♦♢CSHD])\uFE0F?(10|[9JQKTA])", re.ASCII | re.IGNORECASE
-)
+_CARD_RE: Final = re.compile(r"([♣♧♠♤♥♡♦♢CSHD])\uFE0F?(10|[9JQKTA])", re.ASCII | re.IGNORECASE)
 
 
 class Card:
@@ -389,9 +385,7 @@ class Hand:
         """
         bits = self._bits
         return tuple(
-            card
-            for card in game_type.order
-            for _ in range((bits >> (2 * card.index)) & 3)
+            card for card in game_type.order for _ in range((bits >> (2 * card.index)) & 3)
         )
 
     def add(self, card: Card) -> Hand:
@@ -429,4 +423,3 @@ class Hand:
 
 FULL_DECK_BITS: Final = _FULL
 """The packed form of the whole 48-card deck (two copies of each card)."""
-

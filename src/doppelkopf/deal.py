@@ -36,7 +36,6 @@ from .errors import (
     DoppelkopfError,
     IllegalActionError,
     InvalidReservationError,
-    MustFollowError,
     NotYourTurnError,
     WrongPhaseError,
 )
@@ -46,11 +45,11 @@ from .specials import SpecialEvent, special_events
 from .tricks import Trick, check_card, legal_cards, trick_winner
 
 __all__ = [
+    "Action",
     "Announce",
     "Announced",
-    "Action",
-    "Declare",
     "Deal",
+    "Declare",
     "Event",
     "Outcome",
     "Phase",
@@ -212,7 +211,8 @@ class Announced:
         return Announce(self.seat, self.level)
 
     def __str__(self) -> str:
-        return f"seat {self.seat} ({self.party}): {self.level.label(self.party)} with {self.hand_size} cards"
+        label = self.level.label(self.party)
+        return f"seat {self.seat} ({self.party}): {label} with {self.hand_size} cards"
 
 
 Event: TypeAlias = "Declare | Announced | Play"
@@ -424,7 +424,10 @@ class Deal:
 
     @property
     def turn(self) -> int | None:
-        """The seat that must act next (answer the reservation round or play); ``None`` when finished."""
+        """The seat that must act next: answer the reservation round, or play.
+
+        ``None`` once the deal is finished.
+        """
         if self.game_type is None:
             return (self.dealer + 1 + self._length) & 3
         return self.current_trick.next_seat if len(self.tricks) < 12 else None
@@ -897,7 +900,7 @@ class Deal:
 # --- module-level rule functions -------------------------------------------
 
 
-def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:
+def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:  # noqa: PLR0911
     """The announcements ``seat`` may make now that add something (SPEC §7.4, §8).
 
     Repetitions are legal but add nothing, so they are not listed.
@@ -905,8 +908,8 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:
     >>> deal = Deal.shuffled(seed=3)
     >>> for s in (0, 1, 2, 3):
     ...     deal = deal.declare(s, Reservation.HEALTHY)
-    >>> legal_announcements(deal, 0)
-    (<Announcement.RE_KONTRA: 0>, <Announcement.NO_90: 1>, <Announcement.NO_60: 2>, <Announcement.NO_30: 3>, <Announcement.SCHWARZ: 4>)
+    >>> [level.name for level in legal_announcements(deal, 0)]
+    ['RE_KONTRA', 'NO_90', 'NO_60', 'NO_30', 'SCHWARZ']
     """
     if not deal.announcements_open:
         return ()
@@ -1121,4 +1124,3 @@ def _known_parties(
     if known.count(Party.KONTRA) == 3:
         known = [p if p is not None else Party.RE for p in known]
     return tuple(known)
-

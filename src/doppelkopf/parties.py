@@ -77,7 +77,10 @@ class Announcement(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Announcement:
-        """Read an announcement: ``re``, ``kontra``, ``keine 90``/``k90``/``no90``, …, ``schwarz``/``black``.
+        """Read an announcement by any usual name.
+
+        Accepted: ``re``, ``kontra``, ``keine 90``/``k90``/``no90`` (likewise 60
+        and 30), ``schwarz``/``black``; case and spaces are ignored.
 
         Raises:
             InvalidNotationError: no announcement has that name.
@@ -103,7 +106,11 @@ _PARSE: Final = {
     "rekontra": Announcement.RE_KONTRA,
     **{
         f"{prefix}{number}": level
-        for level, number in ((Announcement.NO_90, 90), (Announcement.NO_60, 60), (Announcement.NO_30, 30))
+        for level, number in (
+            (Announcement.NO_90, 90),
+            (Announcement.NO_60, 60),
+            (Announcement.NO_30, 30),
+        )
         for prefix in ("keine", "k", "no", "nono")
     },
     "schwarz": Announcement.SCHWARZ,

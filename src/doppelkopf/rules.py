@@ -151,12 +151,12 @@ class GameType(enum.Enum):
 
     @property
     def has_special_points(self) -> bool:
-        """Whether Doppelkopf, fox and Karlchen points exist (only NORMAL and MARRIAGE, SPEC §11.1)."""
+        """Whether Doppelkopf, fox and Karlchen points exist (NORMAL and MARRIAGE, SPEC §11.1)."""
         return not self.is_solo
 
     @property
     def trump_suit(self) -> Suit | None:
-        """The suit whose A/10/K/9 are trumps, or ``None`` in the queens, jacks and fleshless solos."""
+        """The suit whose A/10/K/9 are trumps (``None`` in the queens, jacks, fleshless solos)."""
         return _TRUMP_SUITS.get(self)
 
     def category(self, card: Card) -> Category:

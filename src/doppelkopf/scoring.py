@@ -34,8 +34,8 @@ from typing import Final, NoReturn
 
 import attrs
 
-from .cards import DECK
 from .announce import PartyAnnouncements
+from .cards import DECK
 from .deal import Deal, Outcome
 from .errors import InvalidSummaryError
 from .parties import Announcement, Party

@@ -64,7 +64,10 @@ class Session:
 
     @classmethod
     def new(
-        cls, first_dealer: int | None = None, *, seed: int | str | None = None,
+        cls,
+        first_dealer: int | None = None,
+        *,
+        seed: int | str | None = None,
         rng: random.Random | None = None,
     ) -> Session:
         """A new session; without ``first_dealer`` the first dealer is drawn by lot (SPEC §2.2).
@@ -84,7 +87,8 @@ class Session:
         return iter(zip(self.deals, self.settlements, strict=True))
 
     def __repr__(self) -> str:
-        return f"<Session first_dealer={self.first_dealer} deals={len(self.deals)} totals={self.totals}>"
+        deals = len(self.deals)
+        return f"<Session first_dealer={self.first_dealer} deals={deals} totals={self.totals}>"
 
     @property
     def is_finished(self) -> bool:
@@ -133,9 +137,7 @@ class Session:
                 action="deal",
                 rule="§2.2",
             )
-        return Session(
-            self.first_dealer, (*self.deals, deal), (*self.settlements, settle(deal))
-        )
+        return Session(self.first_dealer, (*self.deals, deal), (*self.settlements, settle(deal)))
 
     @property
     def totals(self) -> tuple[int, int, int, int]:
@@ -194,15 +196,19 @@ class Session:
         lines = [header, "-" * len(header)]
         for row in self.rows:
             cells = "".join(
-                f"  {score:>+3d} {total:>3d}" for score, total in zip(row.scores, row.totals, strict=True)
+                f"  {score:>+3d} {total:>3d}"
+                for score, total in zip(row.scores, row.totals, strict=True)
             )
             lines.append(f"{row.number:>4}  {row.dealer:>6}  {row.contract:<28}{cells}")
         totals = "".join(f"  {total:>7d}" for total in self.totals)
         lines.append(f"{'':>4}  {'':>6}  {'total':<28}{totals}")
         if self.is_finished:
-            lines.append("winner" + ("s" if len(self.winners) > 1 else "") + ": " + ", ".join(
-                f"seat {seat}" for seat in self.winners
-            ))
+            lines.append(
+                "winner"
+                + ("s" if len(self.winners) > 1 else "")
+                + ": "
+                + ", ".join(f"seat {seat}" for seat in self.winners)
+            )
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -258,7 +258,7 @@ def check_card(
     ...            Card.parse("♥10"))  # T10
     Traceback (most recent call last):
     ...
-    doppelkopf.errors.MustFollowError: cannot play ♥10: it is trump and ♥ was led; play one of ♥K (§5.2)
+    doppelkopf.errors.MustFollowError: cannot play ♥10: it is trump and ♥ was led; play one of ...
 
     Raises:
         TrickCompleteError: the trick already holds four cards.

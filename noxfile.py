@@ -1,0 +1,61 @@
+"""Every check the project runs, as nox sessions.
+
+``python -m nox`` runs all of them except ``bench``; ``python -m nox -s bench``
+runs the benchmarks.  Each session builds its own virtual environment with the
+interpreter that runs nox and installs the project with the extra it needs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nox
+
+nox.needs_version = ">=2024.3.2"
+nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
+
+ROOT = Path(__file__).parent
+LINTED = ["src", "tests", "benchmarks", "noxfile.py", "docs/conf.py"]
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """The test suite, the package's docstring examples and the README, with coverage."""
+    session.install(".[test]")
+    session.run("python", "-m", "pytest", "--cov", "--cov-report=term", *session.posargs)
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """``mypy --strict`` over the package, the tests, the benchmarks and this file."""
+    session.install(".[lint]")
+    session.run("mypy", "--strict", "src", "tests", "benchmarks", "noxfile.py")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """``ruff check`` and ``ruff format --check``."""
+    session.install(".[lint]")
+    session.run("ruff", "check", *LINTED)
+    session.run("ruff", "format", "--check", *LINTED)
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the HTML documentation and run every example in it, warnings being errors."""
+    session.install(".[docs]")
+    build = ROOT / "docs" / "_build"
+    common = ["-W", "--keep-going", "-E", "-d", str(build / "doctrees")]
+    session.run("sphinx-build", *common, "-b", "html", "docs", str(build / "html"))
+    session.run("sphinx-build", *common, "-b", "doctest", "docs", str(build / "doctest"))
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Run every script in ``benchmarks/`` (not part of the default run)."""
+    session.install(".[bench]")
+    scripts = sorted((ROOT / "benchmarks").glob("bench_*.py"))
+    if not scripts:
+        session.error("no benchmark scripts found in benchmarks/")
+    for script in scripts:
+        session.run("python", str(script), *session.posargs)

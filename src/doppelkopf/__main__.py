@@ -1,0 +1,8 @@
+"""``python -m doppelkopf``: run the command line (see :mod:`doppelkopf.cli`)."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
