@@ -655,7 +655,13 @@ def test_absage_only_after_winning_every_trick_richly() -> None:
     rich = rich.play(2, Card.parse("♠10")).play(3, Card.parse("♠A"))
     assert rich.tricks[0].points == 42
     assert trick_winner(rich.tricks[0], GameType.NORMAL) == 0
+    assert HeuristicPlayer(seed=0).announcement(rich.view(0)) is None  # one trick is too few
+    rich = rich.play(0, Card.parse("♣Q")).play(1, Card.parse("♦K"))
+    rich = rich.play(2, Card.parse("♦A")).play(3, Card.parse("♦10"))
+    assert trick_winner(rich.tricks[1], GameType.NORMAL) == 0
     assert HeuristicPlayer(seed=0).announcement(rich.view(0)) is Announcement.NO_90
+    after = rich.announce(0, Announcement.NO_90)
+    assert HeuristicPlayer(seed=0).announcement(after.view(0)) is None  # keine 60 needs 3 tricks
     poor = deal.play(0, Card.parse("♣9")).play(1, Card.parse("♣A"))
     poor = poor.play(2, Card.parse("♦J")).play(3, Card.parse("♣Q"))
     assert trick_winner(poor.tricks[0], GameType.NORMAL) == 3

@@ -107,8 +107,9 @@ def test_score_sheet_lists_every_deal_and_the_totals() -> None:
     session = play_session(2, first_dealer=1)
     sheet = session.score_sheet()
     lines = sheet.splitlines()
-    assert len(lines) == 2 + 12 + 1 + 1
+    assert len(lines) == 3 + 12 + 1 + 1
+    assert lines[1].split() == ["score", "sum"] * 4
     assert lines[-2].split()[-4:] == [str(total) for total in session.totals]
-    assert lines[-1].startswith("winner")
+    assert lines[-1].startswith("Winner")
     assert str(session) == sheet
     assert "totals=" in repr(session)

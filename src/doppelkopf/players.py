@@ -706,7 +706,7 @@ class HeuristicPlayer:
             else:
                 strong = False
             return level if strong else None
-        return level if _absage_is_safe(view, game, party) else None
+        return level if _absage_is_safe(view, game, party, level) else None
 
     def card(self, view: PlayerView) -> Card:
         """The card to play on turn; always one of the legal cards.
@@ -900,9 +900,10 @@ def _tricks_taken(view: PlayerView, game: GameType, party: Party) -> int:
     return sum(1 for trick in view.tricks if known[trick_winner(trick, game)] is party)
 
 
-def _absage_is_safe(view: PlayerView, game: GameType, party: Party) -> bool:
-    """An absage is safe when ``party`` has won every trick so far, 30 card points a trick."""
-    if not view.tricks:
+def _absage_is_safe(view: PlayerView, game: GameType, party: Party, level: Announcement) -> bool:
+    """An absage of ``level`` is safe when ``party`` has won every trick so far (at least
+    ``level + 1`` of them) with 30 card points a trick on average."""
+    if len(view.tricks) < level + 1:
         return False
     points = 0
     for trick in view.tricks:

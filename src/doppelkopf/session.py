@@ -189,26 +189,30 @@ class Session:
         return tuple(seat for seat in range(4) if totals[seat] == best)
 
     def score_sheet(self) -> str:
-        """The score sheet as a plain-text table."""
-        header = f"{'deal':>4}  {'dealer':>6}  {'contract':<28}" + "".join(
-            f"  {'seat ' + str(seat):>7}" for seat in range(4)
-        )
-        lines = [header, "-" * len(header)]
+        """The score sheet as a plain-text table: each deal's score and running total per seat.
+
+        >>> print(Session.new(first_dealer=0).score_sheet())
+        deal  dealer  contract                         seat 0     seat 1     seat 2     seat 3
+                                                    score sum  score sum  score sum  score sum
+        --------------------------------------------------------------------------------------
+                      total                                 0          0          0          0
+        """
+        seats = "".join(f"  {'seat ' + str(seat):>9}" for seat in range(4))
+        header = f"{'deal':>4}  {'dealer':>6}  {'contract':<28}{seats}"
+        columns = f"{'':>4}  {'':>6}  {'':<28}" + "  score sum" * 4
+        lines = [header, columns, "-" * len(header)]
         for row in self.rows:
             cells = "".join(
-                f"  {score:>+3d} {total:>3d}"
+                f"  {score:>+5d} {total:>3d}"
                 for score, total in zip(row.scores, row.totals, strict=True)
             )
             lines.append(f"{row.number:>4}  {row.dealer:>6}  {row.contract:<28}{cells}")
-        totals = "".join(f"  {total:>7d}" for total in self.totals)
+        totals = "".join(f"  {total:>9d}" for total in self.totals)
         lines.append(f"{'':>4}  {'':>6}  {'total':<28}{totals}")
         if self.is_finished:
-            lines.append(
-                "winner"
-                + ("s" if len(self.winners) > 1 else "")
-                + ": "
-                + ", ".join(f"seat {seat}" for seat in self.winners)
-            )
+            seats_won = ", ".join(f"seat {seat}" for seat in self.winners)
+            label = "Winners (tied)" if len(self.winners) > 1 else "Winner"
+            lines.append(f"{label}: {seats_won}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
