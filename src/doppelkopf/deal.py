@@ -32,6 +32,7 @@ from .announce import NOTHING, PartyAnnouncements, apply_announcement
 from .cards import _ONE, DECK, FULL_DECK_BITS, Card, Hand, Rank, Suit
 from .errors import (
     AnnouncementBannedError,
+    AnnouncementError,
     CardNotHeldError,
     DoppelkopfError,
     IllegalActionError,
@@ -171,12 +172,22 @@ class Play:
         return f"seat {self.seat}: {self.card}"
 
 
+def _level(value: Announcement | int) -> Announcement:
+    if type(value) is Announcement:
+        return value
+    if type(value) is not int or not 0 <= value <= 4:
+        raise AnnouncementError(
+            f"not an announcement level: {value!r}", action="announce", rule="§8.1"
+        )
+    return Announcement(value)
+
+
 @attrs.frozen
 class Announce:
     """``seat`` announces ``level`` for its own party (SPEC §8)."""
 
     seat: int = attrs.field(validator=_seat)
-    level: Announcement = attrs.field(converter=Announcement)
+    level: Announcement = attrs.field(converter=_level)
 
     def as_action(self) -> Announce:
         """The action itself (events and actions share this method for replaying)."""
@@ -565,7 +576,7 @@ class Deal:
             NotYourTurnError: another seat is asked now.
             InvalidReservationError: a marriage without both ♣Q.
         """
-        action = f"declare {reservation.value}"
+        action = f"declare {getattr(reservation, 'value', reservation)}"
         if self.game_type is not None:
             raise WrongPhaseError(
                 "the reservation round is over", seat=seat, action=action, rule="§3.2"
@@ -773,6 +784,10 @@ class Deal:
     # --- announcements (SPEC §8) --------------------------------------------
 
     def _announcement_result(self, seat: int, level: Announcement) -> PartyAnnouncements:
+        if type(level) is not Announcement and (type(level) is not int or not 0 <= level <= 4):
+            raise AnnouncementError(
+                f"not an announcement level: {level!r}", seat=seat, action="announce", rule="§8.1"
+            )
         action = f"announce {Announcement(level).label_generic}"
         if type(seat) is not int or not 0 <= seat <= 3:
             raise IllegalActionError(
