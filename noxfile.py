@@ -7,6 +7,7 @@ interpreter that runs nox and installs the project with the extra it needs.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import nox
@@ -48,6 +49,32 @@ def docs(session: nox.Session) -> None:
     common = ["-W", "--keep-going", "-E", "-d", str(build / "doctrees")]
     session.run("sphinx-build", *common, "-b", "html", "docs", str(build / "html"))
     session.run("sphinx-build", *common, "-b", "doctest", "docs", str(build / "doctest"))
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """A long fuzzing run of ``tests/test_fuzz.py`` (not part of the default run).
+
+    About a million actions through the deal machine, and its parser, record and
+    summary fuzzers at the same scale.  ``DOPPELKOPF_FUZZ_EXAMPLES`` overrides the
+    2,700 machine examples; other arguments go to pytest.
+    """
+    session.install(".[test]")
+    report = Path(session.create_tmp()) / "fuzz-report.json"
+    session.run(
+        "python",
+        "-m",
+        "pytest",
+        "tests/test_fuzz.py",
+        "-s",
+        "-q",
+        *session.posargs,
+        env={
+            "DOPPELKOPF_FUZZ_EXAMPLES": os.environ.get("DOPPELKOPF_FUZZ_EXAMPLES", "2700"),
+            "DOPPELKOPF_FUZZ_REPORT": str(report),
+        },
+    )
+    session.log(f"counts of the run written to {report}")
 
 
 @nox.session

@@ -34,6 +34,7 @@ from .errors import IllegalActionError as IllegalActionError
 from .errors import InvalidNotationError as InvalidNotationError
 from .errors import InvalidReservationError as InvalidReservationError
 from .errors import InvalidSummaryError as InvalidSummaryError
+from .errors import InvalidValueError as InvalidValueError
 from .errors import LateReplyLockError as LateReplyLockError
 from .errors import MustFollowError as MustFollowError
 from .errors import NotYourTurnError as NotYourTurnError

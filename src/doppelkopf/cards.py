@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, ClassVar, Final, NoReturn, Self
 
-from .errors import InvalidNotationError
+from .errors import InvalidNotationError, InvalidValueError
 
 if TYPE_CHECKING:
     from .rules import GameType
@@ -216,7 +216,7 @@ class Card:
         (Card.parse('♣9'), Card.parse('♦A'))
         """
         if not 0 <= index < 24:
-            raise ValueError(f"card index must be 0-23, not {index!r}")
+            raise InvalidValueError(f"card index must be 0-23, not {index!r}")
         return cls._interned[index]
 
     @classmethod
@@ -292,7 +292,7 @@ class Hand:
             if not isinstance(card, Card):
                 raise TypeError(f"a hand holds Card objects, not {card!r}")
             if (bits >> (2 * card.index)) & 3 == 2:
-                raise ValueError(f"a hand cannot hold a third {card} (SPEC §1.1)")
+                raise InvalidValueError(f"a hand cannot hold a third {card} (SPEC §1.1)")
             bits += _ONE[card.index]
         object.__setattr__(self, "_bits", bits)
 
@@ -300,9 +300,9 @@ class Hand:
     def from_bits(cls, bits: int) -> Hand:
         """Build a hand from its packed form (see :attr:`bits`)."""
         if type(bits) is not int or bits < 0 or bits >> 48:
-            raise ValueError(f"hand bits must be a 48-bit unsigned int, not {bits!r}")
+            raise InvalidValueError(f"hand bits must be a 48-bit unsigned int, not {bits!r}")
         if (bits & (bits >> 1)) & 0x555555555555:
-            raise ValueError("hand bits hold a count of 3 for some card (SPEC §1.1)")
+            raise InvalidValueError("hand bits hold a count of 3 for some card (SPEC §1.1)")
         return cls._from_bits(bits)
 
     @classmethod
@@ -395,7 +395,7 @@ class Hand:
             ValueError: the hand already holds both copies.
         """
         if (self._bits >> (2 * card.index)) & 3 == 2:
-            raise ValueError(f"a hand cannot hold a third {card} (SPEC §1.1)")
+            raise InvalidValueError(f"a hand cannot hold a third {card} (SPEC §1.1)")
         return Hand._from_bits(self._bits + _ONE[card.index])
 
     def remove(self, card: Card) -> Hand:
@@ -405,7 +405,7 @@ class Hand:
             ValueError: the hand does not hold ``card``.
         """
         if not (self._bits >> (2 * card.index)) & 3:
-            raise ValueError(f"the hand holds no {card}")
+            raise InvalidValueError(f"the hand holds no {card}")
         return Hand._from_bits(self._bits - _ONE[card.index])
 
     @property

@@ -59,7 +59,7 @@ from .deal import (
     PlayerView,
     Reservation,
 )
-from .errors import DoppelkopfError, InvalidNotationError, InvalidSummaryError
+from .errors import DoppelkopfError, InvalidNotationError, InvalidSummaryError, InvalidValueError
 from .parties import Announcement, Party
 from .players import HeuristicPlayer, Player, RandomPlayer, iter_deal, play_deal
 from .records import dump_deal, dump_session, save
@@ -253,7 +253,7 @@ tricks 1-3 (§7.2).
         ValueError: the deal is not finished.
     """
     if not deal.is_finished:
-        raise ValueError("only a finished deal can be described")
+        raise InvalidValueError("only a finished deal can be described")
     final = deal.game_type
     assert final is not None
     shown = GameType.MARRIAGE if final is GameType.MARRIAGE_SOLO else final

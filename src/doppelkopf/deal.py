@@ -37,6 +37,7 @@ from .errors import (
     DoppelkopfError,
     IllegalActionError,
     InvalidReservationError,
+    InvalidValueError,
     NotYourTurnError,
     WrongPhaseError,
 )
@@ -252,11 +253,13 @@ def deal_hands(deck: Sequence[Card], dealer: int, cut: int) -> tuple[Hand, Hand,
     '♣Q ♣Q ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q ♣J ♠J ♥J ♦J'
     """
     if len(deck) != 48 or Hand(deck).bits != FULL_DECK_BITS:
-        raise ValueError("the deck must hold two copies of each of the 24 cards (SPEC §1.1)")
+        raise InvalidValueError("the deck must hold two copies of each of the 24 cards (SPEC §1.1)")
     if not 3 <= cut <= 45:
-        raise ValueError(f"the cut must leave at least 3 cards in each part, not {cut} (SPEC §2.3)")
+        raise InvalidValueError(
+            f"the cut must leave at least 3 cards in each part, not {cut} (SPEC §2.3)"
+        )
     if not 0 <= dealer <= 3:
-        raise ValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
+        raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
     order = list(deck[cut:]) + list(deck[:cut])
     piles: list[list[Card]] = [[], [], [], []]
     for position, card in enumerate(order):
@@ -299,17 +302,27 @@ def resolve_reservations(
 # --- the deal ---------------------------------------------------------------
 
 
+def _check_seat(seat: object, action: str) -> None:
+    """Raise unless ``seat`` is an ``int`` from 0 to 3 (a ``bool`` is not a seat)."""
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise IllegalActionError(
+            f"seat must be 0-3, not {seat!r}", seat=None, action=action, rule="§0.4"
+        )
+
+
 def _check_hands(hands: Sequence[Hand | str]) -> tuple[Hand, Hand, Hand, Hand]:
     if len(hands) != 4:
-        raise ValueError(f"a deal has four hands, not {len(hands)}")
+        raise InvalidValueError(f"a deal has four hands, not {len(hands)}")
     checked = tuple(Hand.parse(hand) if isinstance(hand, str) else hand for hand in hands)
     for seat, hand in enumerate(checked):
         if not isinstance(hand, Hand):
             raise TypeError(f"hand {seat} must be a Hand or a string, not {hand!r}")
         if len(hand) != 12:
-            raise ValueError(f"hand {seat} holds {len(hand)} cards, not 12 (SPEC §2.4)")
+            raise InvalidValueError(f"hand {seat} holds {len(hand)} cards, not 12 (SPEC §2.4)")
     if sum(hand.bits for hand in checked) != FULL_DECK_BITS:
-        raise ValueError("the four hands are not a partition of the 48-card deck (SPEC §1.1)")
+        raise InvalidValueError(
+            "the four hands are not a partition of the 48-card deck (SPEC §1.1)"
+        )
     return (checked[0], checked[1], checked[2], checked[3])
 
 
@@ -374,9 +387,9 @@ class Deal:
                 48-card deck, or ``dealer`` is not a seat.
         """
         if type(dealer) is not int or not 0 <= dealer <= 3:
-            raise ValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
+            raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
         if cut is not None and (type(cut) is not int or not 3 <= cut <= 45):
-            raise ValueError(f"the cut must be 3-45 or None, not {cut!r} (SPEC §2.3)")
+            raise InvalidValueError(f"the cut must be 3-45 or None, not {cut!r} (SPEC §2.3)")
         checked = _check_hands(hands)
         return cls(
             dealer,
@@ -504,6 +517,7 @@ class Deal:
 
     def hand_size(self, seat: int) -> int:
         """The cards ``seat`` holds now: the ``n`` of SPEC §8.2."""
+        _check_seat(seat, "hand size")
         return len(self.hands[seat])
 
     def initial(self) -> Deal:
@@ -577,6 +591,7 @@ class Deal:
             InvalidReservationError: a marriage without both ♣Q.
         """
         action = f"declare {getattr(reservation, 'value', reservation)}"
+        _check_seat(seat, action)
         if self.game_type is not None:
             raise WrongPhaseError(
                 "the reservation round is over", seat=seat, action=action, rule="§3.2"
@@ -665,6 +680,7 @@ class Deal:
             MustFollowError: the seat must follow the led category.
         """
         action = f"play {card}"
+        _check_seat(seat, action)
         if self.game_type is None or len(self.tricks) == 12:
             raise WrongPhaseError(
                 "cards are played only after the reservation round and before the deal ends",
@@ -705,7 +721,12 @@ class Deal:
         game = self.game_type
         trick = self.current_trick
         cards = trick.cards
-        if game is None or seat != (trick.leader + len(cards)) & 3 or len(self.tricks) == 12:
+        if (
+            game is None
+            or type(seat) is not int
+            or seat != (trick.leader + len(cards)) & 3
+            or len(self.tricks) == 12
+        ):
             self.check_play(seat, card)
         hand = self.hands[seat]
         bits = hand._bits
@@ -789,10 +810,7 @@ class Deal:
                 f"not an announcement level: {level!r}", seat=seat, action="announce", rule="§8.1"
             )
         action = f"announce {Announcement(level).label_generic}"
-        if type(seat) is not int or not 0 <= seat <= 3:
-            raise IllegalActionError(
-                f"seat must be 0-3, not {seat!r}", seat=None, action=action, rule="§0.4"
-            )
+        _check_seat(seat, action)
         if self.game_type is None:
             raise AnnouncementBannedError(
                 "announcements open only after the reservation round",
@@ -926,6 +944,7 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:  # n
     >>> [level.name for level in legal_announcements(deal, 0)]
     ['RE_KONTRA', 'NO_90', 'NO_60', 'NO_30', 'SCHWARZ']
     """
+    _check_seat(seat, "legal announcements")
     if not deal.announcements_open:
         return ()
     party = deal.parties[seat]
@@ -1061,8 +1080,7 @@ class PlayerView:
 
     @classmethod
     def _of(cls, deal: Deal, seat: int) -> PlayerView:
-        if type(seat) is not int or not 0 <= seat <= 3:
-            raise ValueError(f"seat must be 0-3, not {seat!r}")
+        _check_seat(seat, "view")
         declared = tuple(
             None if answer is None else answer is not Reservation.HEALTHY
             for answer in deal.declarations

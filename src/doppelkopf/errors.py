@@ -3,7 +3,8 @@
 Every error the library raises on purpose is a :class:`DoppelkopfError`.  Errors
 caused by bad input — text that does not parse, an action the rules forbid — are
 also :class:`ValueError`, so code that already catches ``ValueError`` keeps
-working.
+working.  A value of the wrong Python type (a string where a :class:`~doppelkopf.Card`
+belongs) may instead raise :class:`TypeError`.
 
 >>> from doppelkopf import Card, InvalidNotationError
 >>> try:
@@ -25,6 +26,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidReservationError",
     "InvalidSummaryError",
+    "InvalidValueError",
     "LateReplyLockError",
     "MustFollowError",
     "NotYourTurnError",
@@ -47,6 +49,11 @@ class InvalidNotationError(DoppelkopfError, ValueError):
     def __init__(self, message: str, *, text: str) -> None:
         super().__init__(message)
         self.text = text
+
+
+class InvalidValueError(DoppelkopfError, ValueError):
+    """A value outside what the library accepts: seat 4, a cut of 2 cards, a third
+    copy of a card in a hand or trick, a marriage shift of 3."""
 
 
 class IllegalActionError(DoppelkopfError, ValueError):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from .errors import InvalidNotationError
+from .errors import InvalidNotationError, InvalidValueError
 
 __all__ = ["Announcement", "Party", "deadline"]
 
@@ -134,5 +134,5 @@ def deadline(level: Announcement, shift: int = 0) -> int:
     10
     """
     if type(shift) is not int or not 0 <= shift <= 2:
-        raise ValueError(f"the marriage shift is 0, 1 or 2, not {shift!r} (SPEC §7.4)")
+        raise InvalidValueError(f"the marriage shift is 0, 1 or 2, not {shift!r} (SPEC §7.4)")
     return _DEADLINES[Announcement(level)] - shift

@@ -33,7 +33,7 @@ from .deal import (
     PlayerView,
     Reservation,
 )
-from .errors import IllegalActionError
+from .errors import IllegalActionError, InvalidValueError
 from .parties import Announcement, Party
 from .rules import Category, GameType
 from .tricks import Trick, trick_winner
@@ -188,7 +188,7 @@ def iter_deal(deal: Deal, players: Sequence[Player]) -> Iterator[Step]:
         TypeError: a player returned something that is not an action.
     """
     if len(players) != 4:
-        raise ValueError(f"a deal needs four players, not {len(players)}")
+        raise InvalidValueError(f"a deal needs four players, not {len(players)}")
     while not deal.is_finished:
         seat = deal.turn
         assert seat is not None
@@ -350,7 +350,7 @@ class RandomPlayer:
 
     def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
         if seed is not None and rng is not None:
-            raise ValueError("give a seed or a random generator, not both")
+            raise InvalidValueError("give a seed or a random generator, not both")
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
 

@@ -37,7 +37,7 @@ import attrs
 from .announce import PartyAnnouncements
 from .cards import DECK
 from .deal import Deal, Outcome
-from .errors import InvalidSummaryError
+from .errors import InvalidSummaryError, InvalidValueError
 from .parties import Announcement, Party
 from .rules import GameType
 from .specials import SpecialKind, special_events
@@ -273,7 +273,7 @@ doppelkopf=0, foxes_caught=2, karlchen=True)
             ValueError: ``seat`` is not 0–3.
         """
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise ValueError(f"a seat is 0-3, not {seat!r}")
+            raise InvalidValueError(f"a seat is 0-3, not {seat!r}")
         return Party.RE if seat in self.re_seats else Party.KONTRA
 
     def seats_of(self, party: Party) -> frozenset[int]:
@@ -645,7 +645,9 @@ _SPECIAL_KINDS: Final = frozenset(
 
 def _check_points(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value <= 0:
-        raise ValueError(f"{attribute.name} of a value line must be a positive int, not {value!r}")
+        raise InvalidValueError(
+            f"{attribute.name} of a value line must be a positive int, not {value!r}"
+        )
 
 
 @attrs.frozen
@@ -838,7 +840,7 @@ class Settlement:
     def score_of(self, seat: int) -> int:
         """What ``seat`` writes on the score sheet for this deal (SPEC §12)."""
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise ValueError(f"a seat is 0-3, not {seat!r}")
+            raise InvalidValueError(f"a seat is 0-3, not {seat!r}")
         return self.scores[seat]
 
     def value_for(self, party: Party) -> int:

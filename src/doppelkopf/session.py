@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import attrs
 
 from .deal import Deal
-from .errors import IllegalActionError, WrongPhaseError
+from .errors import IllegalActionError, InvalidValueError, WrongPhaseError
 from .scoring import Settlement, settle
 
 __all__ = ["SESSION_LENGTH", "ScoreRow", "Session"]
@@ -40,7 +40,7 @@ class ScoreRow:
 
 def _first_dealer(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value <= 3:
-        raise ValueError(f"the first dealer must be a seat 0-3, not {value!r} (SPEC §2.2)")
+        raise InvalidValueError(f"the first dealer must be a seat 0-3, not {value!r} (SPEC §2.2)")
 
 
 @attrs.frozen(repr=False)

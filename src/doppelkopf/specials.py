@@ -25,7 +25,7 @@ from typing import Final
 import attrs
 
 from .cards import Card, Rank, Suit
-from .errors import InvalidSummaryError
+from .errors import InvalidSummaryError, InvalidValueError
 from .parties import Party
 from .rules import GameType
 from .tricks import Trick, trick_winner
@@ -78,19 +78,19 @@ _RULES: Final = {
 
 def _check_trick_number(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 1 <= value <= 12:
-        raise ValueError(f"{attribute.name} must be a trick number 1-12, not {value!r}")
+        raise InvalidValueError(f"{attribute.name} must be a trick number 1-12, not {value!r}")
 
 
 def _check_seat(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value <= 3:
-        raise ValueError(f"{attribute.name} must be a seat 0-3, not {value!r}")
+        raise InvalidValueError(f"{attribute.name} must be a seat 0-3, not {value!r}")
 
 
 def _check_victim(
     instance: object, attribute: attrs.Attribute[int | None], value: int | None
 ) -> None:
     if value is not None and (type(value) is not int or not 0 <= value <= 3):
-        raise ValueError(f"{attribute.name} must be a seat 0-3 or None, not {value!r}")
+        raise InvalidValueError(f"{attribute.name} must be a seat 0-3 or None, not {value!r}")
 
 
 @attrs.frozen
@@ -116,9 +116,11 @@ class SpecialEvent:
 
     def __attrs_post_init__(self) -> None:
         if (self.victim is None) is (self.kind is SpecialKind.FOX_CAUGHT):
-            raise ValueError("a caught fox names its victim; Doppelkopf and Karlchen do not")
+            raise InvalidValueError("a caught fox names its victim; Doppelkopf and Karlchen do not")
         if self.kind is SpecialKind.KARLCHEN and self.trick != 12:
-            raise ValueError(f"Karlchen is won only with trick 12, not trick {self.trick} (§11.5)")
+            raise InvalidValueError(
+                f"Karlchen is won only with trick 12, not trick {self.trick} (§11.5)"
+            )
 
     @property
     def rule(self) -> str:

@@ -16,7 +16,13 @@ from typing import Final
 import attrs
 
 from .cards import DISTINCT_CARDS, Card, Hand, _split_tokens
-from .errors import CardNotHeldError, MustFollowError, TrickCompleteError
+from .errors import (
+    CardNotHeldError,
+    InvalidNotationError,
+    InvalidValueError,
+    MustFollowError,
+    TrickCompleteError,
+)
 from .rules import Category, GameType
 
 __all__ = [
@@ -30,7 +36,7 @@ __all__ = [
 
 def _check_seat(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value <= 3:
-        raise ValueError(f"{attribute.name} must be a seat 0-3, not {value!r}")
+        raise InvalidValueError(f"{attribute.name} must be a seat 0-3, not {value!r}")
 
 
 def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -48,7 +54,7 @@ def _check_cards(
         if not isinstance(card, Card):
             raise TypeError(f"a trick holds Card objects, not {card!r}")
         if value.count(card) > 2:
-            raise ValueError(f"a trick cannot hold a third {card} (SPEC §1.1)")
+            raise InvalidValueError(f"a trick cannot hold a third {card} (SPEC §1.1)")
 
 
 @attrs.frozen(repr=False)
@@ -76,7 +82,11 @@ class Trick:
             InvalidNotationError: a token is not a card.
             TrickCompleteError: more than four cards.
         """
-        return cls(leader, tuple(Card.parse(token) for token in _split_tokens(text)))
+        cards = tuple(Card.parse(token) for token in _split_tokens(text))
+        try:
+            return cls(leader, cards)
+        except InvalidValueError as error:
+            raise InvalidNotationError(str(error), text=text) from None
 
     @classmethod
     def _make(cls, leader: int, cards: tuple[Card, ...]) -> Trick:
@@ -125,7 +135,7 @@ class Trick:
     def card_of(self, seat: int) -> Card | None:
         """The card ``seat`` played to this trick, or ``None`` if it has not played."""
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise ValueError(f"seat must be 0-3, not {seat!r}")
+            raise InvalidValueError(f"seat must be 0-3, not {seat!r}")
         position = (seat - self.leader) & 3
         return self.cards[position] if position < len(self.cards) else None
 
@@ -150,7 +160,7 @@ class Trick:
         if not isinstance(card, Card):
             raise TypeError(f"a trick holds Card objects, not {card!r}")
         if cards.count(card) == 2:
-            raise ValueError(f"a trick cannot hold a third {card} (SPEC §1.1)")
+            raise InvalidValueError(f"a trick cannot hold a third {card} (SPEC §1.1)")
         return Trick._make(self.leader, (*cards, card))
 
     def winner(self, game_type: GameType) -> int:
@@ -323,7 +333,7 @@ def trick_winner(trick: Trick, game_type: GameType) -> int:
     """
     cards = trick.cards
     if not cards:
-        raise ValueError("an empty trick has no winner")
+        raise InvalidValueError("an empty trick has no winner")
     keys = game_type._lead_keys[cards[0]]
     best = 0
     best_key = keys[cards[0]]
