@@ -44,7 +44,7 @@ from .errors import (
 from .parties import Announcement, Party, deadline
 from .rules import GameType
 from .specials import SpecialEvent, special_events
-from .tricks import Trick, check_card, legal_cards, trick_winner
+from .tricks import Trick, _distinct_in_order, check_card, legal_cards, trick_winner
 
 __all__ = [
     "Action",
@@ -454,7 +454,10 @@ class Deal:
         """
         if self.game_type is None:
             return (self.dealer + 1 + self._length) & 3
-        return self.current_trick.next_seat if len(self.tricks) < 12 else None
+        if len(self.tricks) == 12:
+            return None
+        trick = self.current_trick
+        return (trick.leader + len(trick.cards)) & 3
 
     @property
     def cards_played(self) -> int:
@@ -662,13 +665,20 @@ class Deal:
 
     def legal_cards(self, seat: int | None = None) -> tuple[Card, ...]:
         """The distinct cards the seat on turn may play (SPEC §5.2); empty for any other seat."""
-        if self.game_type is None or len(self.tricks) == 12:
+        game = self.game_type
+        if game is None or len(self.tricks) == 12:
             return ()
-        turn = self.current_trick.next_seat
+        trick = self.current_trick
+        cards = trick.cards
+        turn = (trick.leader + len(cards)) & 3
         if seat is not None and seat != turn:
             return ()
-        assert turn is not None
-        return legal_cards(self.hands[turn], self.current_trick, self.game_type)
+        bits = self.hands[turn]._bits
+        if cards:
+            following = bits & game._cat_bits[game._cat_index[cards[0]]]
+            if following:
+                bits = following
+        return _distinct_in_order(bits, game)
 
     def check_play(self, seat: int, card: Card) -> None:
         """Raise unless ``seat`` may play ``card`` now (SPEC §3.5, §5.1, §5.2).
