@@ -86,3 +86,17 @@ def bench(session: nox.Session) -> None:
         session.error("no benchmark scripts found in benchmarks/")
     for script in scripts:
         session.run("python", str(script), *session.posargs)
+
+
+@nox.session
+def mutation(session: nox.Session) -> None:
+    """Mutation testing of the rules modules with mutmut (not part of the default run).
+
+    The configuration is ``[tool.mutmut]`` in pyproject.toml.  mutmut keeps its
+    work in ``mutants/`` and resumes from it; delete that folder for a fresh
+    run.  Arguments after ``--`` name mutants to (re)run, e.g.
+    ``nox -s mutation -- "doppelkopf.scoring*"``.
+    """
+    session.install(".[test]", "mutmut==3.8.1")
+    session.run("mutmut", "run", "--max-children", "2", *session.posargs)
+    session.run("mutmut", "results")
