@@ -44,7 +44,7 @@ from .errors import (
 from .parties import Announcement, Party, deadline
 from .rules import GameType
 from .specials import SpecialEvent, special_events
-from .tricks import Trick, _distinct_in_order, check_card, legal_cards, trick_winner
+from .tricks import Trick, _distinct_in_order, check_card, trick_winner
 
 __all__ = [
     "Action",
