@@ -13,7 +13,7 @@ summary of a finished deal keeps (late replies, Doppelkopf tricks).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
@@ -38,6 +38,7 @@ from doppelkopf import (
     Announced,
     Announcement,
     AnnouncementBannedError,
+    AnnouncementError,
     AnnouncementTooLateError,
     Card,
     CardNotHeldError,
@@ -482,6 +483,48 @@ def test_actions_name_a_seat_0_to_3(seat: int) -> None:
     assert Play(3, card("♣A")).seat == 3
 
 
+@pytest.mark.parametrize("seat", [4, -1, True])
+def test_deal_questions_refuse_a_seat_outside_0_to_3(seat: int) -> None:
+    """SPEC §0.4: every question about a seat names what was asked when the seat is no seat."""
+    deal = start({A: "♣Q", C: "♣Q"})
+    fresh = Deal.shuffled(seed=4)
+    asks: list[tuple[Callable[[], object], str]] = [
+        (lambda: deal.hand_size(seat), "hand size"),
+        (lambda: deal.legal_announcements(seat), "legal announcements"),
+        (lambda: deal.view(seat), "view"),
+        (lambda: deal.check_play(seat, card("♣A")), "play ♣A"),
+        (lambda: deal.check_announce(seat, K90), "announce keine 90"),
+        (lambda: fresh.check_declare(seat, Reservation.HEALTHY), "declare healthy"),
+    ]
+    for ask, action in asks:
+        with pytest.raises(IllegalActionError) as error:
+            ask()
+        assert str(error.value) == f"seat must be 0-3, not {seat!r} (§0.4)"
+        assert (error.value.seat, error.value.action, error.value.rule) == (None, action, "§0.4")
+
+
+@pytest.mark.parametrize("level", [0, 4])
+def test_announcement_levels_0_to_4_may_be_given_as_ints(level: int) -> None:
+    """SPEC §8.1: the levels are 0 (Re/Kontra) to 4 (schwarz), as Announcement or as int."""
+    assert Announce(A, level).level is Announcement(level)
+    deal = start({A: "♣Q", C: "♣Q"}).announce(A, level)  # type: ignore[arg-type]
+    assert deal.re_announcements.level is Announcement(level)
+
+
+@pytest.mark.parametrize("level", [5, -1, "re"])
+def test_an_announcement_level_outside_0_to_4_is_refused(level: object) -> None:
+    """SPEC §8.1: any other level is refused with rule §8.1, by the action and by the deal."""
+    with pytest.raises(AnnouncementError) as built:
+        Announce(A, level)  # type: ignore[arg-type]
+    assert str(built.value) == f"not an announcement level: {level!r} (§8.1)"
+    assert (built.value.seat, built.value.action, built.value.rule) == (None, "announce", "§8.1")
+    deal = start({A: "♣Q", C: "♣Q"})
+    with pytest.raises(AnnouncementError) as refused:
+        deal.announce(B, level)  # type: ignore[arg-type]
+    assert str(refused.value) == f"not an announcement level: {level!r} (§8.1)"
+    assert (refused.value.seat, refused.value.action, refused.value.rule) == (B, "announce", "§8.1")
+
+
 def test_declare_refusals_carry_seat_action_and_rule() -> None:
     """SPEC §3.2: out of turn, after the round, no reservation, a marriage without both ♣Q."""
     deal = Deal.from_hands(Deal.shuffled(seed=2).dealt)
@@ -493,6 +536,10 @@ def test_declare_refusals_carry_seat_action_and_rule() -> None:
         "declare healthy",
         "§3.2",
     )
+    with pytest.raises(IllegalActionError) as text:
+        deal.check_declare(0, "healthy")  # type: ignore[arg-type]
+    assert str(text.value) == "not a reservation: 'healthy' (§3.2)"
+    assert (text.value.seat, text.value.action) == (0, "declare healthy")
     with pytest.raises(IllegalActionError) as not_one:
         deal.check_declare(0, GameType.NORMAL)  # type: ignore[arg-type]
     assert str(not_one.value) == "not a reservation: GameType.NORMAL (§3.2)"
