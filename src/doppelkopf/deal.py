@@ -22,9 +22,10 @@ Every action has three verbs: ``check_…`` raises the precise error,
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from collections.abc import Iterable, Sequence
-from typing import Final, TypeAlias
+from typing import Final, NamedTuple, TypeAlias
 
 import attrs
 
@@ -43,7 +44,7 @@ from .errors import (
 )
 from .parties import Announcement, Party, deadline
 from .rules import GameType
-from .specials import SpecialEvent, special_events
+from .specials import SpecialEvent, _special_events
 from .tricks import Trick, _distinct_in_order, check_card, trick_winner
 
 __all__ = [
@@ -260,11 +261,52 @@ def deal_hands(deck: Sequence[Card], dealer: int, cut: int) -> tuple[Hand, Hand,
         )
     if not 0 <= dealer <= 3:
         raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
-    order = list(deck[cut:]) + list(deck[:cut])
-    piles: list[list[Card]] = [[], [], [], []]
-    for position, card in enumerate(order):
-        piles[(dealer + 1 + (position % 12) // 3) % 4].append(card)
-    return (Hand(piles[0]), Hand(piles[1]), Hand(piles[2]), Hand(piles[3]))
+    return _cut_and_deal([_ONE[card.index] for card in deck], dealer, cut)
+
+
+# The positions in the cut deck of the cards dealt to the first, second, third
+# and fourth seat after the dealer: packets of three, four rounds (SPEC §2.4).
+_PILES: Final = tuple(
+    operator.itemgetter(*[p for p in range(48) if (p % 12) // 3 == k]) for k in range(4)
+)
+# Each card of DECK as its one-card bits (see Hand.bits), in DECK order.
+_DECK_ONES: Final = tuple(_ONE[card.index] for card in DECK)
+
+
+def _cut_and_deal(ones: list[int], dealer: int, cut: int) -> tuple[Hand, Hand, Hand, Hand]:
+    """Deal a deck given as one-card bits; ``dealer`` and ``cut`` are already checked."""
+    order = ones[cut:] + ones[:cut]
+    piles = [sum(pile(order)) for pile in _PILES]
+    first = dealer + 1
+    return (
+        _hand(piles[-first & 3]),
+        _hand(piles[(1 - first) & 3]),
+        _hand(piles[(2 - first) & 3]),
+        _hand(piles[(3 - first) & 3]),
+    )
+
+
+def _shuffle(generator: random.Random, items: list[int]) -> None:
+    """``generator.shuffle(items)``, with the same draws, inlined for a plain ``Random``.
+
+    The loop is :meth:`random.Random.shuffle` with its rejection sampling
+    (``_randbelow``) written out, so a seed deals the same cards either way;
+    any other generator class gets its own ``shuffle``.
+    """
+    if type(generator) is not random.Random:
+        generator.shuffle(items)
+        return
+    getrandbits = generator.getrandbits
+    for i, bits in _SHUFFLE_STEPS:
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
+# Fisher-Yates over 48 items: position i swaps with a draw below i + 1 made
+# from the bit length of i + 1, as Random._randbelow draws it.
+_SHUFFLE_STEPS: Final = tuple((i, (i + 1).bit_length()) for i in range(47, 0, -1))
 
 
 def resolve_reservations(
@@ -326,45 +368,119 @@ def _check_hands(hands: Sequence[Hand | str]) -> tuple[Hand, Hand, Hand, Hand]:
     return (checked[0], checked[1], checked[2], checked[3])
 
 
-@attrs.frozen(repr=False)
-class Deal:
-    """The complete state of one deal; every action returns a new deal.
+class _Setup(NamedTuple):
+    """The part of a deal that changes only a few times per deal.
 
-    Build one with :meth:`shuffled` (seeded shuffle, cut and deal) or
-    :meth:`from_hands`.  Public attributes:
-
-    - ``dealer``: the dealing seat; the dealer's left asks first and leads trick 1.
-    - ``cut``: the cut recorded by :meth:`shuffled` (``None`` for given hands).
-    - ``dealt``: the four hands as dealt; ``hands``: the cards each seat still holds.
-    - ``declarations``: each seat's reservation, ``None`` until asked.
-    - ``game_type``: ``None`` during the reservation round, then the contract
-      (``MARRIAGE`` turns into ``MARRIAGE_SOLO`` when the marriage player wins
-      tricks 1–3).
-    - ``declarer``: the soloist or marriage player (``None`` in a normal game).
-    - ``partner`` and ``clarification_trick``: the marriage partner and ``k``
-      (SPEC §7.2, §7.3).
-    - ``parties``: each seat's party as far as the rules have fixed it
-      (``None`` for the non-marriage players before clarification).
-    - ``tricks``: the completed tricks; ``current_trick``: the trick in progress.
-    - ``re_announcements``/``kontra_announcements``: each party's state (SPEC §8.5).
+    The table (dealer, cut, dealt hands), the contract (answers, game type,
+    declarer, marriage partner, parties) and both parties' announcement
+    states.  Keeping them in one record leaves a :class:`Deal` five fields to
+    copy per card instead of sixteen.
     """
 
     dealer: int
     cut: int | None
     dealt: tuple[Hand, Hand, Hand, Hand]
-    hands: tuple[Hand, ...]
     declarations: tuple[Reservation | None, ...]
     game_type: GameType | None
     declarer: int | None
     partner: int | None
     clarification_trick: int | None
     parties: tuple[Party | None, ...]
-    tricks: tuple[Trick, ...]
-    current_trick: Trick
     re_announcements: PartyAnnouncements
     kontra_announcements: PartyAnnouncements
+
+
+@attrs.frozen(repr=False)
+class Deal:
+    """The complete state of one deal; every action returns a new deal.
+
+    Build one with :meth:`shuffled` (seeded shuffle, cut and deal) or
+    :meth:`from_hands`, never with the constructor.  Two deals are equal when
+    their table, contract, announcements, hands and tricks are equal; how they
+    got there (the :attr:`history`) is not compared.
+    """
+
+    _setup: _Setup
+    _held: int
+    tricks: tuple[Trick, ...]
+    """The completed tricks, in order."""
+    current_trick: Trick
+    """The trick in progress (empty between tricks)."""
     _log: _Log = attrs.field(eq=False)
-    _length: int = attrs.field(eq=False)
+
+    @property
+    def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
+        """The cards each seat still holds, by seat."""
+        held = self._held
+        return (
+            _hand(held & _HAND_MASK),
+            _hand((held >> 48) & _HAND_MASK),
+            _hand((held >> 96) & _HAND_MASK),
+            _hand(held >> 144),
+        )
+
+    @property
+    def dealer(self) -> int:
+        """The dealing seat; the dealer's left asks first and leads trick 1 (SPEC §2.4, §3.4)."""
+        return self._setup.dealer
+
+    @property
+    def cut(self) -> int | None:
+        """The cut recorded by :meth:`shuffled` (SPEC §2.3); ``None`` for given hands."""
+        return self._setup.cut
+
+    @property
+    def dealt(self) -> tuple[Hand, Hand, Hand, Hand]:
+        """The four hands as dealt, by seat."""
+        return self._setup.dealt
+
+    @property
+    def declarations(self) -> tuple[Reservation | None, ...]:
+        """Each seat's answer in the reservation round, ``None`` until asked (SPEC §3.2)."""
+        return self._setup.declarations
+
+    @property
+    def game_type(self) -> GameType | None:
+        """The contract; ``None`` during the reservation round (SPEC §3.3).
+
+        ``MARRIAGE`` turns into ``MARRIAGE_SOLO`` when the marriage player wins
+        tricks 1–3 (SPEC §7.3).
+        """
+        return self._setup.game_type
+
+    @property
+    def declarer(self) -> int | None:
+        """The soloist or marriage player; ``None`` in a normal game (SPEC §3.3)."""
+        return self._setup.declarer
+
+    @property
+    def partner(self) -> int | None:
+        """The marriage partner once found (SPEC §7.2)."""
+        return self._setup.partner
+
+    @property
+    def clarification_trick(self) -> int | None:
+        """The trick ``k`` that clarified the marriage (SPEC §7.2, §7.3)."""
+        return self._setup.clarification_trick
+
+    @property
+    def parties(self) -> tuple[Party | None, ...]:
+        """Each seat's party as far as the rules have fixed it (SPEC §6).
+
+        ``None`` for every seat during the reservation round, and for the
+        non-marriage players until the marriage is clarified.
+        """
+        return self._setup.parties
+
+    @property
+    def re_announcements(self) -> PartyAnnouncements:
+        """The Re party's announcement state (SPEC §8.5)."""
+        return self._setup.re_announcements
+
+    @property
+    def kontra_announcements(self) -> PartyAnnouncements:
+        """The Kontra party's announcement state (SPEC §8.5)."""
+        return self._setup.kontra_announcements
 
     # --- construction -------------------------------------------------------
 
@@ -390,25 +506,7 @@ class Deal:
             raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
         if cut is not None and (type(cut) is not int or not 3 <= cut <= 45):
             raise InvalidValueError(f"the cut must be 3-45 or None, not {cut!r} (SPEC §2.3)")
-        checked = _check_hands(hands)
-        return cls(
-            dealer,
-            cut,
-            checked,
-            checked,
-            (None, None, None, None),
-            None,
-            None,
-            None,
-            None,
-            (None, None, None, None),
-            (),
-            Trick._make((dealer + 1) & 3, ()),
-            NOTHING,
-            NOTHING,
-            None,
-            0,
-        )
+        return _initial(dealer, cut, _check_hands(hands))
 
     @classmethod
     def shuffled(
@@ -424,11 +522,13 @@ class Deal:
         >>> 3 <= Deal.shuffled(seed=5).cut <= 45
         True
         """
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
         generator = rng if rng is not None else random.Random(seed)
-        deck = list(DECK)
-        generator.shuffle(deck)
+        ones = list(_DECK_ONES)
+        _shuffle(generator, ones)
         cut = generator.randint(3, 45)
-        return cls.from_hands(deal_hands(deck, dealer, cut), dealer=dealer, cut=cut)
+        return _initial(dealer, cut, _cut_and_deal(ones, dealer, cut))
 
     # --- derived state ------------------------------------------------------
 
@@ -452,8 +552,10 @@ class Deal:
 
         ``None`` once the deal is finished.
         """
-        if self.game_type is None:
-            return (self.dealer + 1 + self._length) & 3
+        setup = self._setup
+        if setup.game_type is None:
+            # The answers so far are the non-None declarations.
+            return (setup.dealer + 5 - setup.declarations.count(None)) & 3
         if len(self.tricks) == 12:
             return None
         trick = self.current_trick
@@ -634,38 +736,34 @@ class Deal:
                 :meth:`check_declare`.
         """
         self.check_declare(seat, reservation)
-        declarations = list(self.declarations)
+        setup = self._setup
+        declarations = list(setup.declarations)
         declarations[seat] = reservation
         log: _Log = (Declare(seat, reservation), self._log)
-        if self._length < 3:
-            return attrs.evolve(
-                self, declarations=tuple(declarations), log=log, length=self._length + 1
-            )
+        if None in declarations:
+            setup = setup._replace(declarations=tuple(declarations))
+            return _deal(setup, self._held, self.tricks, self.current_trick, log)
         complete: list[Reservation] = [answer for answer in declarations if answer is not None]
-        game, declarer = resolve_reservations(complete, self.dealer, self.dealt)
+        game, declarer = resolve_reservations(complete, setup.dealer, setup.dealt)
         if game is GameType.NORMAL:
             parties: tuple[Party | None, ...] = tuple(
-                Party.RE if hand.count(CLUB_QUEEN) else Party.KONTRA for hand in self.dealt
+                Party.RE if (hand._bits >> _CLUB_QUEEN_SHIFT) & 3 else Party.KONTRA
+                for hand in setup.dealt
             )
         elif game is GameType.MARRIAGE:
             parties = tuple(Party.RE if s == declarer else None for s in range(4))
         else:
             parties = tuple(Party.RE if s == declarer else Party.KONTRA for s in range(4))
-        return attrs.evolve(
-            self,
-            declarations=tuple(declarations),
-            game_type=game,
-            declarer=declarer,
-            parties=parties,
-            log=log,
-            length=self._length + 1,
+        setup = setup._replace(
+            declarations=tuple(declarations), game_type=game, declarer=declarer, parties=parties
         )
+        return _deal(setup, self._held, self.tricks, self.current_trick, log)
 
     # --- play (SPEC §5, §7) -------------------------------------------------
 
     def legal_cards(self, seat: int | None = None) -> tuple[Card, ...]:
         """The distinct cards the seat on turn may play (SPEC §5.2); empty for any other seat."""
-        game = self.game_type
+        game = self._setup.game_type
         if game is None or len(self.tricks) == 12:
             return ()
         trick = self.current_trick
@@ -673,7 +771,7 @@ class Deal:
         turn = (trick.leader + len(cards)) & 3
         if seat is not None and seat != turn:
             return ()
-        bits = self.hands[turn]._bits
+        bits = (self._held >> 48 * turn) & _HAND_MASK
         if cards:
             following = bits & game._cat_bits[game._cat_index[cards[0]]]
             if following:
@@ -728,20 +826,21 @@ class Deal:
             WrongPhaseError, NotYourTurnError, CardNotHeldError, MustFollowError:
                 see :meth:`check_play`.
         """
-        game = self.game_type
+        setup = self._setup
+        game = setup.game_type
         trick = self.current_trick
         cards = trick.cards
+        tricks = self.tricks
         if (
             game is None
             or type(seat) is not int
             or seat != (trick.leader + len(cards)) & 3
-            or len(self.tricks) == 12
+            or len(tricks) == 12
         ):
             self.check_play(seat, card)
-        hand = self.hands[seat]
-        bits = hand._bits
-        index = card.index if isinstance(card, Card) else -1
-        if index < 0 or not (bits >> (2 * index)) & 3:
+        held = self._held
+        shift = 48 * seat + 2 * card.index if isinstance(card, Card) else -1
+        if shift < 0 or not (held >> shift) & 3:
             raise CardNotHeldError(
                 f"cannot play {card}: it is not in the hand",
                 seat=seat,
@@ -751,66 +850,33 @@ class Deal:
         assert game is not None
         if cards:
             led = game._cat_index[cards[0]]
-            if game._cat_index[card] != led and bits & game._cat_bits[led]:
+            if game._cat_index[card] != led and (held >> 48 * seat) & game._cat_bits[led]:
                 self.check_play(seat, card)
                 raise AssertionError("check_play accepted an illegal card")  # pragma: no cover
-        hands = list(self.hands)
-        hands[seat] = Hand._from_bits(bits - _ONE[index])
+        held -= 1 << shift
         log: _Log = ((seat, card), self._log)
+        if len(cards) < 3:
+            return _deal(setup, held, tricks, Trick._make(trick.leader, (*cards, card)), log)
         played = Trick._make(trick.leader, (*cards, card))
-        if len(played.cards) < 4:
-            return Deal(
-                self.dealer,
-                self.cut,
-                self.dealt,
-                tuple(hands),
-                self.declarations,
-                game,
-                self.declarer,
-                self.partner,
-                self.clarification_trick,
-                self.parties,
-                self.tricks,
-                played,
-                self.re_announcements,
-                self.kontra_announcements,
-                log,
-                self._length + 1,
-            )
         winner = trick_winner(played, game)
-        tricks = (*self.tricks, played)
-        partner = self.partner
-        clarification = self.clarification_trick
-        parties = self.parties
-        if game is GameType.MARRIAGE and clarification is None:
-            if winner != self.declarer:
-                partner = winner
-                clarification = len(tricks)
-                parties = tuple(
-                    Party.RE if s in (self.declarer, winner) else Party.KONTRA for s in range(4)
+        tricks = (*tricks, played)
+        if game is GameType.MARRIAGE and setup.clarification_trick is None:
+            declarer = setup.declarer
+            if winner != declarer:
+                setup = setup._replace(
+                    partner=winner,
+                    clarification_trick=len(tricks),
+                    parties=tuple(
+                        Party.RE if s in (declarer, winner) else Party.KONTRA for s in range(4)
+                    ),
                 )
             elif len(tricks) == 3:
-                game = GameType.MARRIAGE_SOLO
-                clarification = 3
-                parties = tuple(Party.RE if s == self.declarer else Party.KONTRA for s in range(4))
-        return Deal(
-            self.dealer,
-            self.cut,
-            self.dealt,
-            tuple(hands),
-            self.declarations,
-            game,
-            self.declarer,
-            partner,
-            clarification,
-            parties,
-            tricks,
-            Trick._make(winner, ()),
-            self.re_announcements,
-            self.kontra_announcements,
-            log,
-            self._length + 1,
-        )
+                setup = setup._replace(
+                    game_type=GameType.MARRIAGE_SOLO,
+                    clarification_trick=3,
+                    parties=tuple(Party.RE if s == declarer else Party.KONTRA for s in range(4)),
+                )
+        return _deal(setup, held, tricks, Trick._make(winner, ()), log)
 
     # --- announcements (SPEC §8) --------------------------------------------
 
@@ -843,7 +909,7 @@ class Deal:
         opponents = self.kontra_announcements if party is Party.RE else self.re_announcements
         try:
             return apply_announcement(
-                own, opponents, level, hand_size=len(self.hands[seat]), shift=self.shift
+                own, opponents, level, hand_size=_hand_size(self._held, seat), shift=self.shift
             )
         except IllegalActionError as error:
             error.seat = seat
@@ -889,14 +955,16 @@ class Deal:
             seat,
             Announcement(level),
             party,
-            len(self.hands[seat]),
+            _hand_size(self._held, seat),
             self.cards_played,
             late_reply=new.late_reply and not own.announced,
         )
         log: _Log = (event, self._log)
         if party is Party.RE:
-            return attrs.evolve(self, re_announcements=new, log=log, length=self._length + 1)
-        return attrs.evolve(self, kontra_announcements=new, log=log, length=self._length + 1)
+            setup = self._setup._replace(re_announcements=new)
+        else:
+            setup = self._setup._replace(kontra_announcements=new)
+        return _deal(setup, self._held, self.tricks, self.current_trick, log)
 
     def legal_announcements(self, seat: int) -> tuple[Announcement, ...]:
         """Shorthand for :func:`legal_announcements`."""
@@ -915,29 +983,86 @@ class Deal:
             raise WrongPhaseError(
                 "the outcome exists only after trick 12", action="outcome", rule="§3.5, §9.1"
             )
-        assert self.game_type is not None
-        parties = tuple(party if party is not None else Party.KONTRA for party in self.parties)
-        winners = tuple(trick_winner(trick, self.game_type) for trick in self.tricks)
+        setup = self._setup
+        game = setup.game_type
+        assert game is not None
+        parties = tuple(party if party is not None else Party.KONTRA for party in setup.parties)
+        tricks = self.tricks
+        # Each trick's winner led the next one; the winner of trick 12 "leads" the empty trick.
+        winners = (*[trick.leader for trick in tricks[1:]], self.current_trick.leader)
         seat_points = [0, 0, 0, 0]
-        for trick, winner in zip(self.tricks, winners, strict=True):
-            seat_points[winner] += trick.points
+        for trick, winner in zip(tricks, winners, strict=True):
+            seat_points[winner] += sum([card.points for card in trick.cards])
         return Outcome(
-            game_type=self.game_type,
+            game_type=game,
             parties=parties,
-            declarer=self.declarer,
-            partner=self.partner,
-            clarification_trick=self.clarification_trick,
-            tricks=self.tricks,
+            declarer=setup.declarer,
+            partner=setup.partner,
+            clarification_trick=setup.clarification_trick,
+            tricks=tricks,
             winners=winners,
             seat_points=tuple(seat_points),
-            re_announcements=self.re_announcements,
-            kontra_announcements=self.kontra_announcements,
-            special_events=special_events(self.tricks, self.game_type, parties),
+            re_announcements=setup.re_announcements,
+            kontra_announcements=setup.kontra_announcements,
+            special_events=(
+                _special_events(tricks, winners, parties) if game.has_special_points else ()
+            ),
         )
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` knows (SPEC §6.1): nothing of the other hands or reservations."""
         return PlayerView._of(self, seat)
+
+
+_new_object: Final = object.__new__
+_set_slot: Final = object.__setattr__
+_HAND_MASK: Final = (1 << 48) - 1
+
+
+def _hand(bits: int) -> Hand:
+    hand: Hand = _new_object(Hand)
+    _set_slot(hand, "_bits", bits)
+    return hand
+
+
+def _hand_size(held: int, seat: int) -> int:
+    """The number of cards seat ``seat`` holds in the packed hands ``held``."""
+    bits = (held >> 48 * seat) & _HAND_MASK
+    return (bits & 0x555555555555).bit_count() + ((bits >> 1) & 0x555555555555).bit_count() * 2
+
+
+def _deal(setup: _Setup, held: int, tricks: tuple[Trick, ...], current: Trick, log: _Log) -> Deal:
+    """A new deal from its parts, without the constructor's per-call overhead.
+
+    ``held`` packs the four hands' bits (see :attr:`Hand.bits`), seat ``s`` in
+    bits ``48 s`` to ``48 s + 47``.
+    """
+    deal: Deal = _new_object(Deal)
+    _set_slot(deal, "_setup", setup)
+    _set_slot(deal, "_held", held)
+    _set_slot(deal, "tricks", tricks)
+    _set_slot(deal, "current_trick", current)
+    _set_slot(deal, "_log", log)
+    return deal
+
+
+def _initial(dealer: int, cut: int | None, hands: tuple[Hand, Hand, Hand, Hand]) -> Deal:
+    """The deal before the reservation round, from checked parts."""
+    setup = _Setup(
+        dealer,
+        cut,
+        hands,
+        (None, None, None, None),
+        None,
+        None,
+        None,
+        None,
+        (None, None, None, None),
+        NOTHING,
+        NOTHING,
+    )
+    held = hands[0]._bits | hands[1]._bits << 48 | hands[2]._bits << 96 | hands[3]._bits << 144
+    return _deal(setup, held, (), Trick._make((dealer + 1) & 3, ()), None)
 
 
 # --- module-level rule functions -------------------------------------------
@@ -964,7 +1089,7 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:  # n
         own, opponents = deal.re_announcements, deal.kontra_announcements
     else:
         own, opponents = deal.kontra_announcements, deal.re_announcements
-    size = len(deal.hands[seat])
+    size = _hand_size(deal._held, seat)
     shift = deal.shift
     # The legal levels are always a run up to schwarz (every absage shares the
     # deadline of the lowest level it adds, SPEC 8.8c), or a bare late reply.

@@ -195,15 +195,28 @@ def special_events(
     _check_input(tricks, parties)
     if not game_type.has_special_points:
         return ()
+    winners = [trick_winner(trick, game_type) for trick in tricks]
+    return _special_events(tricks, winners, parties)
+
+
+def _special_events(
+    tricks: Sequence[Trick], winners: Sequence[int], parties: Sequence[Party]
+) -> tuple[SpecialEvent, ...]:
+    """:func:`special_events` for checked input in a game type with special points."""
     events: list[SpecialEvent] = []
-    for number, trick in enumerate(tricks, start=1):
-        winner = trick_winner(trick, game_type)
+    for number, (trick, winner) in enumerate(zip(tricks, winners, strict=True), start=1):
         party = parties[winner]
-        for seat, card in trick:
-            if card is FOX and parties[seat] is not party:
-                events.append(SpecialEvent(SpecialKind.FOX_CAUGHT, party, number, winner, seat))
-        if trick.points >= DOPPELKOPF_POINTS:
+        cards = trick.cards
+        if FOX in cards:
+            leader = trick.leader
+            for position, card in enumerate(cards):
+                if card is FOX and parties[(leader + position) & 3] is not party:
+                    victim = (leader + position) & 3
+                    events.append(
+                        SpecialEvent(SpecialKind.FOX_CAUGHT, party, number, winner, victim)
+                    )
+        if sum([card.points for card in cards]) >= DOPPELKOPF_POINTS:
             events.append(SpecialEvent(SpecialKind.DOPPELKOPF, party, number, winner))
-        if number == 12 and trick.card_of(winner) is CHARLIE:
+        if number == 12 and cards[(winner - trick.leader) & 3] is CHARLIE:
             events.append(SpecialEvent(SpecialKind.KARLCHEN, party, number, winner))
     return tuple(events)
