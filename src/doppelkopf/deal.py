@@ -230,11 +230,6 @@ class Announced:
 
 Event: TypeAlias = "Declare | Announced | Play"
 
-# The history is a persistent linked list (newest first) so that recording an
-# event costs O(1); a played card is stored as a bare (seat, card) pair and
-# Deal.history turns the list into a tuple of events on demand.
-_Log: TypeAlias = "tuple[Event | tuple[int, Card], _Log] | None"
-
 
 # --- dealing ----------------------------------------------------------------
 
@@ -388,6 +383,7 @@ class _Setup(NamedTuple):
     parties: tuple[Party | None, ...]
     re_announcements: PartyAnnouncements
     kontra_announcements: PartyAnnouncements
+    announcements: tuple[Announced, ...]
 
 
 @attrs.frozen(repr=False)
@@ -396,17 +392,22 @@ class Deal:
 
     Build one with :meth:`shuffled` (seeded shuffle, cut and deal) or
     :meth:`from_hands`, never with the constructor.  Two deals are equal when
-    their table, contract, announcements, hands and tricks are equal; how they
-    got there (the :attr:`history`) is not compared.
+    they hold the same table, answers, contract, announcements (each with its
+    moment), hands and tricks, that is when they have the same
+    :attr:`history`.
     """
 
     _setup: _Setup
     _held: int
     tricks: tuple[Trick, ...]
     """The completed tricks, in order."""
-    current_trick: Trick
-    """The trick in progress (empty between tricks)."""
-    _log: _Log = attrs.field(eq=False)
+    _leader: int
+    _cards: tuple[Card, ...]
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick in progress (empty between tricks)."""
+        return Trick._make(self._leader, self._cards)
 
     @property
     def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
@@ -558,13 +559,12 @@ class Deal:
             return (setup.dealer + 5 - setup.declarations.count(None)) & 3
         if len(self.tricks) == 12:
             return None
-        trick = self.current_trick
-        return (trick.leader + len(trick.cards)) & 3
+        return (self._leader + len(self._cards)) & 3
 
     @property
     def cards_played(self) -> int:
         """How many cards have been played so far (0–48)."""
-        return 4 * len(self.tricks) + len(self.current_trick.cards)
+        return 4 * len(self.tricks) + len(self._cards)
 
     @property
     def soloist(self) -> int | None:
@@ -594,27 +594,39 @@ class Deal:
 
     @property
     def history(self) -> tuple[Event, ...]:
-        """Every event in order: reservations, announcements and cards."""
+        """Every event in order: reservations, announcements and cards.
+
+        The answers come in asking order (SPEC §3.2); each announcement comes
+        just before the card that followed it, placed by its ``moment``.
+        """
+        setup = self._setup
+        dealer, declarations = setup.dealer, setup.declarations
         events: list[Event] = []
-        node = self._log
-        while node is not None:
-            entry = node[0]
-            events.append(Play(entry[0], entry[1]) if isinstance(entry, tuple) else entry)
-            node = node[1]
-        events.reverse()
+        for offset in (1, 2, 3, 4):
+            seat = (dealer + offset) & 3
+            answer = declarations[seat]
+            if answer is not None:
+                events.append(Declare(seat, answer))
+        calls = setup.announcements
+        waiting = 0
+        moment = 0
+        for leader, cards in (
+            *((trick.leader, trick.cards) for trick in self.tricks),
+            (self._leader, self._cards),
+        ):
+            for position, card in enumerate(cards):
+                while waiting < len(calls) and calls[waiting].moment == moment:
+                    events.append(calls[waiting])
+                    waiting += 1
+                events.append(Play((leader + position) & 3, card))
+                moment += 1
+        events.extend(calls[waiting:])
         return tuple(events)
 
     @property
     def announcements(self) -> tuple[Announced, ...]:
         """Every accepted announcement in order, each with its party and moment."""
-        found: list[Announced] = []
-        node = self._log
-        while node is not None:
-            if isinstance(node[0], Announced):
-                found.append(node[0])
-            node = node[1]
-        found.reverse()
-        return tuple(found)
+        return self._setup.announcements
 
     def party_announcements(self, party: Party) -> PartyAnnouncements:
         """The announcement state of ``party`` (SPEC §8.5)."""
@@ -739,10 +751,9 @@ class Deal:
         setup = self._setup
         declarations = list(setup.declarations)
         declarations[seat] = reservation
-        log: _Log = (Declare(seat, reservation), self._log)
         if None in declarations:
             setup = setup._replace(declarations=tuple(declarations))
-            return _deal(setup, self._held, self.tricks, self.current_trick, log)
+            return _deal(setup, self._held, self.tricks, self._leader, self._cards)
         complete: list[Reservation] = [answer for answer in declarations if answer is not None]
         game, declarer = resolve_reservations(complete, setup.dealer, setup.dealt)
         if game is GameType.NORMAL:
@@ -757,7 +768,7 @@ class Deal:
         setup = setup._replace(
             declarations=tuple(declarations), game_type=game, declarer=declarer, parties=parties
         )
-        return _deal(setup, self._held, self.tricks, self.current_trick, log)
+        return _deal(setup, self._held, self.tricks, self._leader, self._cards)
 
     # --- play (SPEC §5, §7) -------------------------------------------------
 
@@ -766,9 +777,8 @@ class Deal:
         game = self._setup.game_type
         if game is None or len(self.tricks) == 12:
             return ()
-        trick = self.current_trick
-        cards = trick.cards
-        turn = (trick.leader + len(cards)) & 3
+        cards = self._cards
+        turn = (self._leader + len(cards)) & 3
         if seat is not None and seat != turn:
             return ()
         bits = (self._held >> 48 * turn) & _HAND_MASK
@@ -828,13 +838,13 @@ class Deal:
         """
         setup = self._setup
         game = setup.game_type
-        trick = self.current_trick
-        cards = trick.cards
+        leader = self._leader
+        cards = self._cards
         tricks = self.tricks
         if (
             game is None
             or type(seat) is not int
-            or seat != (trick.leader + len(cards)) & 3
+            or seat != (leader + len(cards)) & 3
             or len(tricks) == 12
         ):
             self.check_play(seat, card)
@@ -854,10 +864,9 @@ class Deal:
                 self.check_play(seat, card)
                 raise AssertionError("check_play accepted an illegal card")  # pragma: no cover
         held -= 1 << shift
-        log: _Log = ((seat, card), self._log)
         if len(cards) < 3:
-            return _deal(setup, held, tricks, Trick._make(trick.leader, (*cards, card)), log)
-        played = Trick._make(trick.leader, (*cards, card))
+            return _deal(setup, held, tricks, leader, (*cards, card))
+        played = Trick._make(leader, (*cards, card))
         winner = trick_winner(played, game)
         tricks = (*tricks, played)
         if game is GameType.MARRIAGE and setup.clarification_trick is None:
@@ -876,7 +885,7 @@ class Deal:
                     clarification_trick=3,
                     parties=tuple(Party.RE if s == declarer else Party.KONTRA for s in range(4)),
                 )
-        return _deal(setup, held, tricks, Trick._make(winner, ()), log)
+        return _deal(setup, held, tricks, winner, ())
 
     # --- announcements (SPEC §8) --------------------------------------------
 
@@ -959,12 +968,12 @@ class Deal:
             self.cards_played,
             late_reply=new.late_reply and not own.announced,
         )
-        log: _Log = (event, self._log)
+        calls = (*self._setup.announcements, event)
         if party is Party.RE:
-            setup = self._setup._replace(re_announcements=new)
+            setup = self._setup._replace(re_announcements=new, announcements=calls)
         else:
-            setup = self._setup._replace(kontra_announcements=new)
-        return _deal(setup, self._held, self.tricks, self.current_trick, log)
+            setup = self._setup._replace(kontra_announcements=new, announcements=calls)
+        return _deal(setup, self._held, self.tricks, self._leader, self._cards)
 
     def legal_announcements(self, seat: int) -> tuple[Announcement, ...]:
         """Shorthand for :func:`legal_announcements`."""
@@ -989,10 +998,13 @@ class Deal:
         parties = tuple(party if party is not None else Party.KONTRA for party in setup.parties)
         tricks = self.tricks
         # Each trick's winner led the next one; the winner of trick 12 "leads" the empty trick.
-        winners = (*[trick.leader for trick in tricks[1:]], self.current_trick.leader)
+        winners = (*[trick.leader for trick in tricks[1:]], self._leader)
+        points = [
+            a.points + b.points + c.points + d.points for a, b, c, d in map(_cards_of, tricks)
+        ]
         seat_points = [0, 0, 0, 0]
-        for trick, winner in zip(tricks, winners, strict=True):
-            seat_points[winner] += sum([card.points for card in trick.cards])
+        for winner, won in zip(winners, points, strict=True):
+            seat_points[winner] += won
         return Outcome(
             game_type=game,
             parties=parties,
@@ -1005,7 +1017,7 @@ class Deal:
             re_announcements=setup.re_announcements,
             kontra_announcements=setup.kontra_announcements,
             special_events=(
-                _special_events(tricks, winners, parties) if game.has_special_points else ()
+                _special_events(tricks, winners, points, parties) if game.has_special_points else ()
             ),
         )
 
@@ -1017,6 +1029,7 @@ class Deal:
 _new_object: Final = object.__new__
 _set_slot: Final = object.__setattr__
 _HAND_MASK: Final = (1 << 48) - 1
+_cards_of: Final = operator.attrgetter("cards")
 
 
 def _hand(bits: int) -> Hand:
@@ -1031,7 +1044,9 @@ def _hand_size(held: int, seat: int) -> int:
     return (bits & 0x555555555555).bit_count() + ((bits >> 1) & 0x555555555555).bit_count() * 2
 
 
-def _deal(setup: _Setup, held: int, tricks: tuple[Trick, ...], current: Trick, log: _Log) -> Deal:
+def _deal(
+    setup: _Setup, held: int, tricks: tuple[Trick, ...], leader: int, cards: tuple[Card, ...]
+) -> Deal:
     """A new deal from its parts, without the constructor's per-call overhead.
 
     ``held`` packs the four hands' bits (see :attr:`Hand.bits`), seat ``s`` in
@@ -1041,8 +1056,8 @@ def _deal(setup: _Setup, held: int, tricks: tuple[Trick, ...], current: Trick, l
     _set_slot(deal, "_setup", setup)
     _set_slot(deal, "_held", held)
     _set_slot(deal, "tricks", tricks)
-    _set_slot(deal, "current_trick", current)
-    _set_slot(deal, "_log", log)
+    _set_slot(deal, "_leader", leader)
+    _set_slot(deal, "_cards", cards)
     return deal
 
 
@@ -1060,9 +1075,10 @@ def _initial(dealer: int, cut: int | None, hands: tuple[Hand, Hand, Hand, Hand])
         (None, None, None, None),
         NOTHING,
         NOTHING,
+        (),
     )
     held = hands[0]._bits | hands[1]._bits << 48 | hands[2]._bits << 96 | hands[3]._bits << 144
-    return _deal(setup, held, (), Trick._make((dealer + 1) & 3, ()), None)
+    return _deal(setup, held, (), (dealer + 1) & 3, ())
 
 
 # --- module-level rule functions -------------------------------------------

@@ -196,27 +196,37 @@ def special_events(
     if not game_type.has_special_points:
         return ()
     winners = [trick_winner(trick, game_type) for trick in tricks]
-    return _special_events(tricks, winners, parties)
+    points = [sum(card.points for card in trick.cards) for trick in tricks]
+    return _special_events(tricks, winners, points, parties)
 
 
 def _special_events(
-    tricks: Sequence[Trick], winners: Sequence[int], parties: Sequence[Party]
+    tricks: Sequence[Trick],
+    winners: Sequence[int],
+    points: Sequence[int],
+    parties: Sequence[Party],
 ) -> tuple[SpecialEvent, ...]:
-    """:func:`special_events` for checked input in a game type with special points."""
+    """:func:`special_events` of complete tricks, given each trick's winner and card points.
+
+    The caller has checked the input and that the game type has special points.
+    """
     events: list[SpecialEvent] = []
-    for number, (trick, winner) in enumerate(zip(tricks, winners, strict=True), start=1):
+    for index, trick in enumerate(tricks):
+        winner = winners[index]
         party = parties[winner]
         cards = trick.cards
-        if FOX in cards:
+        first, second, third, fourth = cards
+        # Identity tests: a Card compares by identity, and `in` would go through __eq__.
+        if first is FOX or second is FOX or third is FOX or fourth is FOX:
             leader = trick.leader
             for position, card in enumerate(cards):
-                if card is FOX and parties[(leader + position) & 3] is not party:
-                    victim = (leader + position) & 3
+                victim = (leader + position) & 3
+                if card is FOX and parties[victim] is not party:
                     events.append(
-                        SpecialEvent(SpecialKind.FOX_CAUGHT, party, number, winner, victim)
+                        SpecialEvent(SpecialKind.FOX_CAUGHT, party, index + 1, winner, victim)
                     )
-        if sum([card.points for card in cards]) >= DOPPELKOPF_POINTS:
-            events.append(SpecialEvent(SpecialKind.DOPPELKOPF, party, number, winner))
-        if number == 12 and cards[(winner - trick.leader) & 3] is CHARLIE:
-            events.append(SpecialEvent(SpecialKind.KARLCHEN, party, number, winner))
+        if points[index] >= DOPPELKOPF_POINTS:
+            events.append(SpecialEvent(SpecialKind.DOPPELKOPF, party, index + 1, winner))
+        if index == 11 and cards[(winner - trick.leader) & 3] is CHARLIE:
+            events.append(SpecialEvent(SpecialKind.KARLCHEN, party, 12, winner))
     return tuple(events)
