@@ -347,6 +347,16 @@ def _check_seat(seat: object, action: str) -> None:
         )
 
 
+def _declare_action(reservation: object) -> str:
+    """How an error names the answer ``reservation``."""
+    return f"declare {getattr(reservation, 'value', reservation)}"
+
+
+def _announce_action(level: Announcement | int) -> str:
+    """How an error names the announcement of ``level`` (already known to be 0-4)."""
+    return f"announce {Announcement(level).label_generic}"
+
+
 def _check_hands(hands: Sequence[Hand | str]) -> tuple[Hand, Hand, Hand, Hand]:
     if len(hands) != 4:
         raise InvalidValueError(f"a deal has four hands, not {len(hands)}")
@@ -707,28 +717,39 @@ class Deal:
             NotYourTurnError: another seat is asked now.
             InvalidReservationError: a marriage without both ♣Q.
         """
-        action = f"declare {getattr(reservation, 'value', reservation)}"
-        _check_seat(seat, action)
-        if self.game_type is not None:
+        setup = self._setup
+        if type(seat) is not int or not 0 <= seat <= 3:
+            _check_seat(seat, _declare_action(reservation))
+        if setup.game_type is not None:
             raise WrongPhaseError(
-                "the reservation round is over", seat=seat, action=action, rule="§3.2"
-            )
-        if seat != self.turn:
-            raise NotYourTurnError(
-                f"seat {self.turn} is asked now, not seat {seat}",
+                "the reservation round is over",
                 seat=seat,
-                action=action,
+                action=_declare_action(reservation),
+                rule="§3.2",
+            )
+        turn = (setup.dealer + 5 - setup.declarations.count(None)) & 3
+        if seat != turn:
+            raise NotYourTurnError(
+                f"seat {turn} is asked now, not seat {seat}",
+                seat=seat,
+                action=_declare_action(reservation),
                 rule="§3.2",
             )
         if not isinstance(reservation, Reservation):
             raise InvalidReservationError(
-                f"not a reservation: {reservation!r}", seat=seat, action=action, rule="§3.2"
+                f"not a reservation: {reservation!r}",
+                seat=seat,
+                action=_declare_action(reservation),
+                rule="§3.2",
             )
-        if reservation is Reservation.MARRIAGE and self.dealt[seat].count(CLUB_QUEEN) != 2:
+        if (
+            reservation is Reservation.MARRIAGE
+            and (setup.dealt[seat]._bits >> _CLUB_QUEEN_SHIFT) & 3 != 2
+        ):
             raise InvalidReservationError(
                 "only a player holding both ♣Q may announce a marriage",
                 seat=seat,
-                action=action,
+                action=_declare_action(reservation),
                 rule="§3.2",
             )
 
@@ -783,7 +804,7 @@ class Deal:
             return ()
         bits = (self._held >> 48 * turn) & _HAND_MASK
         if cards:
-            following = bits & game._cat_bits[game._cat_index[cards[0]]]
+            following = bits & game._follow_bits[cards[0]]
             if following:
                 bits = following
         return _distinct_in_order(bits, game)
@@ -849,8 +870,9 @@ class Deal:
         ):
             self.check_play(seat, card)
         held = self._held
-        shift = 48 * seat + 2 * card.index if isinstance(card, Card) else -1
-        if shift < 0 or not (held >> shift) & 3:
+        offset = 2 * card.index if isinstance(card, Card) else -1
+        hand = (held >> 48 * seat) & _HAND_MASK
+        if offset < 0 or not (hand >> offset) & 3:
             raise CardNotHeldError(
                 f"cannot play {card}: it is not in the hand",
                 seat=seat,
@@ -859,13 +881,20 @@ class Deal:
             )
         assert game is not None
         if cards:
-            led = game._cat_index[cards[0]]
-            if game._cat_index[card] != led and (held >> 48 * seat) & game._cat_bits[led]:
+            following = game._follow_bits[cards[0]]
+            if not (following >> offset) & 3 and hand & following:
                 self.check_play(seat, card)
                 raise AssertionError("check_play accepted an illegal card")  # pragma: no cover
-        held -= 1 << shift
+        held -= 1 << (48 * seat + offset)
         if len(cards) < 3:
-            return _deal(setup, held, tricks, leader, (*cards, card))
+            # _deal, written out on the path taken by three cards in four.
+            deal: Deal = _new_object(Deal)
+            _set_setup(deal, setup)
+            _set_held(deal, held)
+            _set_tricks(deal, tricks)
+            _set_leader(deal, leader)
+            _set_cards(deal, (*cards, card))
+            return deal
         played = Trick._make(leader, (*cards, card))
         winner = trick_winner(played, game)
         tricks = (*tricks, played)
@@ -889,40 +918,51 @@ class Deal:
 
     # --- announcements (SPEC §8) --------------------------------------------
 
-    def _announcement_result(self, seat: int, level: Announcement) -> PartyAnnouncements:
+    def _announcement_result(
+        self, seat: int, level: Announcement
+    ) -> tuple[Party, PartyAnnouncements, PartyAnnouncements]:
+        """The announcer's party, its state before and its state after the announcement."""
         if type(level) is not Announcement and (type(level) is not int or not 0 <= level <= 4):
             raise AnnouncementError(
                 f"not an announcement level: {level!r}", seat=seat, action="announce", rule="§8.1"
             )
-        action = f"announce {Announcement(level).label_generic}"
-        _check_seat(seat, action)
-        if self.game_type is None:
+        if type(seat) is not int or not 0 <= seat <= 3:
+            _check_seat(seat, _announce_action(level))
+        setup = self._setup
+        game = setup.game_type
+        if game is None:
             raise AnnouncementBannedError(
                 "announcements open only after the reservation round",
                 seat=seat,
-                action=action,
+                action=_announce_action(level),
                 rule="§8.3",
             )
         if len(self.tricks) == 12:
-            raise WrongPhaseError("the deal is finished", seat=seat, action=action, rule="§9.1")
-        if self.game_type is GameType.MARRIAGE and self.clarification_trick is None:
+            raise WrongPhaseError(
+                "the deal is finished", seat=seat, action=_announce_action(level), rule="§9.1"
+            )
+        clarification = setup.clarification_trick
+        if game is GameType.MARRIAGE and clarification is None:
             raise AnnouncementBannedError(
                 "no announcement before the marriage's clarification trick is complete",
                 seat=seat,
-                action=action,
+                action=_announce_action(level),
                 rule="§7.4",
             )
-        party = self.parties[seat]
+        party = setup.parties[seat]
         assert party is not None
-        own = self.re_announcements if party is Party.RE else self.kontra_announcements
-        opponents = self.kontra_announcements if party is Party.RE else self.re_announcements
+        if party is Party.RE:
+            own, opponents = setup.re_announcements, setup.kontra_announcements
+        else:
+            own, opponents = setup.kontra_announcements, setup.re_announcements
         try:
-            return apply_announcement(
+            new = apply_announcement(
                 own, opponents, level, hand_size=_hand_size(self._held, seat), shift=self.shift
             )
         except IllegalActionError as error:
             error.seat = seat
             raise
+        return party, own, new
 
     def check_announce(self, seat: int, level: Announcement) -> None:
         """Raise unless ``seat`` may announce ``level`` now (SPEC §7.4, §8).
@@ -954,10 +994,7 @@ class Deal:
             AnnouncementBannedError, AnnouncementTooLateError, LateReplyLockError,
                 WrongPhaseError: see :meth:`check_announce`.
         """
-        new = self._announcement_result(seat, level)
-        party = self.parties[seat]
-        assert party is not None
-        own = self.re_announcements if party is Party.RE else self.kontra_announcements
+        party, own, new = self._announcement_result(seat, level)
         if new is own:
             return self
         event = Announced(
@@ -965,14 +1002,15 @@ class Deal:
             Announcement(level),
             party,
             _hand_size(self._held, seat),
-            self.cards_played,
+            4 * len(self.tricks) + len(self._cards),
             late_reply=new.late_reply and not own.announced,
         )
-        calls = (*self._setup.announcements, event)
+        setup = self._setup
+        calls = (*setup.announcements, event)
         if party is Party.RE:
-            setup = self._setup._replace(re_announcements=new, announcements=calls)
+            setup = setup._replace(re_announcements=new, announcements=calls)
         else:
-            setup = self._setup._replace(kontra_announcements=new, announcements=calls)
+            setup = setup._replace(kontra_announcements=new, announcements=calls)
         return _deal(setup, self._held, self.tricks, self._leader, self._cards)
 
     def legal_announcements(self, seat: int) -> tuple[Announcement, ...]:
@@ -1027,15 +1065,17 @@ class Deal:
 
 
 _new_object: Final = object.__new__
-_set_slot: Final = object.__setattr__
 _HAND_MASK: Final = (1 << 48) - 1
 _cards_of: Final = operator.attrgetter("cards")
 
 
 def _hand(bits: int) -> Hand:
     hand: Hand = _new_object(Hand)
-    _set_slot(hand, "_bits", bits)
+    _set_hand_bits(hand, bits)
     return hand
+
+
+_set_hand_bits: Final = vars(Hand)["_bits"].__set__
 
 
 def _hand_size(held: int, seat: int) -> int:
@@ -1053,12 +1093,21 @@ def _deal(
     bits ``48 s`` to ``48 s + 47``.
     """
     deal: Deal = _new_object(Deal)
-    _set_slot(deal, "_setup", setup)
-    _set_slot(deal, "_held", held)
-    _set_slot(deal, "tricks", tricks)
-    _set_slot(deal, "_leader", leader)
-    _set_slot(deal, "_cards", cards)
+    _set_setup(deal, setup)
+    _set_held(deal, held)
+    _set_tricks(deal, tricks)
+    _set_leader(deal, leader)
+    _set_cards(deal, cards)
     return deal
+
+
+# The slots' own setters: calling a slot descriptor directly skips the
+# attribute lookup by name that object.__setattr__ makes.
+_set_setup: Final = vars(Deal)["_setup"].__set__
+_set_held: Final = vars(Deal)["_held"].__set__
+_set_tricks: Final = vars(Deal)["tricks"].__set__
+_set_leader: Final = vars(Deal)["_leader"].__set__
+_set_cards: Final = vars(Deal)["_cards"].__set__
 
 
 def _initial(dealer: int, cut: int | None, hands: tuple[Hand, Hand, Hand, Hand]) -> Deal:

@@ -106,6 +106,7 @@ class GameType(enum.Enum):
     # Internal, for the hot paths of doppelkopf.tricks:
     _cat_index: dict[Card, int]  # card -> 0 (trump) or 1 + suit
     _cat_bits: tuple[int, ...]  # category index -> packed-hand mask of its cards
+    _follow_bits: dict[Card, int]  # led card -> packed-hand mask of the cards that follow it
     _lead_keys: dict[Card, dict[Card, int]]  # led card -> card -> winning key
 
     def __repr__(self) -> str:
@@ -295,6 +296,7 @@ def _build_tables() -> None:
             ("_strength", tuple(strength)),
             ("_cat_index", cat_index),
             ("_cat_bits", cat_bits),
+            ("_follow_bits", {card: cat_bits[cat_index[card]] for card in DISTINCT_CARDS}),
             ("_lead_keys", lead_keys),
         ):
             setattr(game, name, value)

@@ -88,11 +88,12 @@ class Trick:
         except InvalidValueError as error:
             raise InvalidNotationError(str(error), text=text) from None
 
-    @classmethod
-    def _make(cls, leader: int, cards: tuple[Card, ...]) -> Trick:
-        trick = object.__new__(cls)
-        object.__setattr__(trick, "leader", leader)
-        object.__setattr__(trick, "cards", cards)
+    @staticmethod
+    def _make(leader: int, cards: tuple[Card, ...]) -> Trick:
+        """A trick from checked parts, without the constructor's validation."""
+        trick: Trick = _new_object(Trick)
+        _set_leader(trick, leader)
+        _set_cards(trick, cards)
         return trick
 
     def __len__(self) -> int:
@@ -166,6 +167,12 @@ class Trick:
     def winner(self, game_type: GameType) -> int:
         """Shorthand for :func:`trick_winner`."""
         return trick_winner(self, game_type)
+
+
+_new_object: Final = object.__new__
+# The slots' own setters skip the attribute lookup by name of object.__setattr__.
+_set_leader: Final = vars(Trick)["leader"].__set__
+_set_cards: Final = vars(Trick)["cards"].__set__
 
 
 # --- legal cards -------------------------------------------------------------
