@@ -1144,18 +1144,25 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:  # n
     >>> [level.name for level in legal_announcements(deal, 0)]
     ['RE_KONTRA', 'NO_90', 'NO_60', 'NO_30', 'SCHWARZ']
     """
-    _check_seat(seat, "legal announcements")
-    if not deal.announcements_open:
+    if type(seat) is not int or not 0 <= seat <= 3:
+        _check_seat(seat, "legal announcements")
+    setup = deal._setup
+    game = setup.game_type
+    clarification = setup.clarification_trick
+    if game is None or len(deal.tricks) == 12:
         return ()
-    party = deal.parties[seat]
-    if party is None:  # pragma: no cover - parties are fixed once announcements open
-        return ()
-    if party is Party.RE:
-        own, opponents = deal.re_announcements, deal.kontra_announcements
+    if clarification is None:
+        if game is GameType.MARRIAGE:  # no announcement before clarification (SPEC 7.4)
+            return ()
+        shift = 0
     else:
-        own, opponents = deal.kontra_announcements, deal.re_announcements
+        shift = clarification - 1
+    party = setup.parties[seat]
+    if party is Party.RE:
+        own, opponents = setup.re_announcements, setup.kontra_announcements
+    else:
+        own, opponents = setup.kontra_announcements, setup.re_announcements
     size = _hand_size(deal._held, seat)
-    shift = deal.shift
     # The legal levels are always a run up to schwarz (every absage shares the
     # deadline of the lowest level it adds, SPEC 8.8c), or a bare late reply.
     if own.level is None:
