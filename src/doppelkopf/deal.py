@@ -396,6 +396,9 @@ class _Setup(NamedTuple):
     announcements: tuple[Announced, ...]
 
 
+_State: TypeAlias = "tuple[_Setup, int, tuple[Trick, ...], int, tuple[Card, ...]]"
+
+
 @attrs.frozen(repr=False)
 class Deal:
     """The complete state of one deal; every action returns a new deal.
@@ -407,12 +410,32 @@ class Deal:
     :attr:`history`.
     """
 
-    _setup: _Setup
-    _held: int
-    tricks: tuple[Trick, ...]
-    """The completed tricks, in order."""
-    _leader: int
-    _cards: tuple[Card, ...]
+    # One tuple holds the whole state, so that a new deal costs one slot to
+    # fill: (contract record, packed hands, completed tricks, leader of the
+    # trick in progress, its cards).  See _deal.
+    _state: _State
+
+    @property
+    def _setup(self) -> _Setup:
+        return self._state[0]
+
+    @property
+    def _held(self) -> int:
+        """The four hands' bits (see :attr:`Hand.bits`), seat ``s`` in bits 48 s to 48 s + 47."""
+        return self._state[1]
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        return self._state[2]
+
+    @property
+    def _leader(self) -> int:
+        return self._state[3]
+
+    @property
+    def _cards(self) -> tuple[Card, ...]:
+        return self._state[4]
 
     @property
     def current_trick(self) -> Trick:
@@ -563,13 +586,13 @@ class Deal:
 
         ``None`` once the deal is finished.
         """
-        setup = self._setup
+        setup, _, tricks, leader, cards = self._state
         if setup.game_type is None:
             # The answers so far are the non-None declarations.
             return (setup.dealer + 5 - setup.declarations.count(None)) & 3
-        if len(self.tricks) == 12:
+        if len(tricks) == 12:
             return None
-        return (self._leader + len(self._cards)) & 3
+        return (leader + len(cards)) & 3
 
     @property
     def cards_played(self) -> int:
@@ -795,14 +818,14 @@ class Deal:
 
     def legal_cards(self, seat: int | None = None) -> tuple[Card, ...]:
         """The distinct cards the seat on turn may play (SPEC §5.2); empty for any other seat."""
-        game = self._setup.game_type
-        if game is None or len(self.tricks) == 12:
+        setup, held, tricks, leader, cards = self._state
+        game = setup.game_type
+        if game is None or len(tricks) == 12:
             return ()
-        cards = self._cards
-        turn = (self._leader + len(cards)) & 3
+        turn = (leader + len(cards)) & 3
         if seat is not None and seat != turn:
             return ()
-        bits = (self._held >> 48 * turn) & _HAND_MASK
+        bits = (held >> 48 * turn) & _HAND_MASK
         if cards:
             following = bits & game._follow_bits[cards[0]]
             if following:
@@ -857,11 +880,8 @@ class Deal:
             WrongPhaseError, NotYourTurnError, CardNotHeldError, MustFollowError:
                 see :meth:`check_play`.
         """
-        setup = self._setup
+        setup, held, tricks, leader, cards = self._state
         game = setup.game_type
-        leader = self._leader
-        cards = self._cards
-        tricks = self.tricks
         if (
             game is None
             or type(seat) is not int
@@ -869,7 +889,6 @@ class Deal:
             or len(tricks) == 12
         ):
             self.check_play(seat, card)
-        held = self._held
         offset = 2 * card.index if isinstance(card, Card) else -1
         hand = (held >> 48 * seat) & _HAND_MASK
         if offset < 0 or not (hand >> offset) & 3:
@@ -889,11 +908,7 @@ class Deal:
         if len(cards) < 3:
             # _deal, written out on the path taken by three cards in four.
             deal: Deal = _new_object(Deal)
-            _set_setup(deal, setup)
-            _set_held(deal, held)
-            _set_tricks(deal, tricks)
-            _set_leader(deal, leader)
-            _set_cards(deal, (*cards, card))
+            _set_state(deal, (setup, held, tricks, leader, (*cards, card)))
             return deal
         played = Trick._make(leader, (*cards, card))
         winner = trick_winner(played, game)
@@ -1089,25 +1104,16 @@ def _deal(
 ) -> Deal:
     """A new deal from its parts, without the constructor's per-call overhead.
 
-    ``held`` packs the four hands' bits (see :attr:`Hand.bits`), seat ``s`` in
-    bits ``48 s`` to ``48 s + 47``.
+    ``held`` packs the four hands (see ``Deal._held``).
     """
     deal: Deal = _new_object(Deal)
-    _set_setup(deal, setup)
-    _set_held(deal, held)
-    _set_tricks(deal, tricks)
-    _set_leader(deal, leader)
-    _set_cards(deal, cards)
+    _set_state(deal, (setup, held, tricks, leader, cards))
     return deal
 
 
-# The slots' own setters: calling a slot descriptor directly skips the
+# The slot's own setter: calling the slot descriptor directly skips the
 # attribute lookup by name that object.__setattr__ makes.
-_set_setup: Final = vars(Deal)["_setup"].__set__
-_set_held: Final = vars(Deal)["_held"].__set__
-_set_tricks: Final = vars(Deal)["tricks"].__set__
-_set_leader: Final = vars(Deal)["_leader"].__set__
-_set_cards: Final = vars(Deal)["_cards"].__set__
+_set_state: Final = vars(Deal)["_state"].__set__
 
 
 def _initial(dealer: int, cut: int | None, hands: tuple[Hand, Hand, Hand, Hand]) -> Deal:
