@@ -882,16 +882,17 @@ class Deal:
         """
         setup, held, tricks, leader, cards = self._state
         game = setup.game_type
+        played = len(cards)
         if (
             game is None
             or type(seat) is not int
-            or seat != (leader + len(cards)) & 3
+            or seat != (leader + played) & 3
             or len(tricks) == 12
         ):
             self.check_play(seat, card)
+        base = 48 * seat
         offset = 2 * card.index if isinstance(card, Card) else -1
-        hand = (held >> 48 * seat) & _HAND_MASK
-        if offset < 0 or not (hand >> offset) & 3:
+        if offset < 0 or not (held >> (base + offset)) & 3:
             raise CardNotHeldError(
                 f"cannot play {card}: it is not in the hand",
                 seat=seat,
@@ -899,13 +900,13 @@ class Deal:
                 rule="§5.2",
             )
         assert game is not None
-        if cards:
+        if played:
             following = game._follow_bits[cards[0]]
-            if not (following >> offset) & 3 and hand & following:
+            if not (following >> offset) & 3 and (held >> base) & following:
                 self.check_play(seat, card)
                 raise AssertionError("check_play accepted an illegal card")  # pragma: no cover
-        held -= 1 << (48 * seat + offset)
-        if len(cards) < 3:
+        held -= 1 << (base + offset)
+        if played < 3:
             # _deal, written out on the path taken by three cards in four.
             deal: Deal = _new_object(Deal)
             _set_state(deal, (setup, held, tricks, leader, (*cards, card)))
