@@ -25,7 +25,7 @@ import enum
 import operator
 import random
 from collections.abc import Iterable, Sequence
-from typing import Final, NamedTuple, TypeAlias
+from typing import Final, NamedTuple, TypeAlias, cast
 
 import attrs
 
@@ -882,11 +882,11 @@ class Deal:
         """
         setup, held, tricks, leader, cards = self._state
         game = setup.game_type
-        played = len(cards)
+        position = len(cards)
         if (
             game is None
             or type(seat) is not int
-            or seat != (leader + played) & 3
+            or seat != (leader + position) & 3
             or len(tricks) == 12
         ):
             self.check_play(seat, card)
@@ -900,13 +900,13 @@ class Deal:
                 rule="§5.2",
             )
         assert game is not None
-        if played:
+        if position:
             following = game._follow_bits[cards[0]]
             if not (following >> offset) & 3 and (held >> base) & following:
                 self.check_play(seat, card)
                 raise AssertionError("check_play accepted an illegal card")  # pragma: no cover
         held -= 1 << (base + offset)
-        if played < 3:
+        if position < 3:
             # _deal, written out on the path taken by three cards in four.
             deal: Deal = _new_object(Deal)
             _set_state(deal, (setup, held, tricks, leader, (*cards, card)))
@@ -1046,13 +1046,14 @@ class Deal:
             raise WrongPhaseError(
                 "the outcome exists only after trick 12", action="outcome", rule="§3.5, §9.1"
             )
-        setup = self._setup
+        setup, _, tricks, leader, _ = self._state
         game = setup.game_type
         assert game is not None
-        parties = tuple(party if party is not None else Party.KONTRA for party in setup.parties)
-        tricks = self.tricks
+        # Every seat's party is fixed by trick 3 at the latest (SPEC §6, §7.2, §7.3).
+        assert None not in setup.parties
+        parties = cast("tuple[Party, ...]", setup.parties)
         # Each trick's winner led the next one; the winner of trick 12 "leads" the empty trick.
-        winners = (*[trick.leader for trick in tricks[1:]], self._leader)
+        winners = (*[trick.leader for trick in tricks[1:]], leader)
         points = [
             a.points + b.points + c.points + d.points for a, b, c, d in map(_cards_of, tricks)
         ]
