@@ -321,17 +321,21 @@ def resolve_reservations(
     >>> resolve_reservations([R.JACKS_SOLO, R.HEALTHY, R.CLUBS_SOLO, R.HEALTHY], 3, hands)  # R02
     (GameType.JACKS_SOLO, 0)
     """
-    order = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
+    order = ((dealer + 1) & 3, (dealer + 2) & 3, (dealer + 3) & 3, dealer & 3)
+    marriage = None
     for seat in order:
-        if declarations[seat].is_solo:
-            game = declarations[seat].game_type
+        answer = declarations[seat]
+        if answer is Reservation.MARRIAGE:
+            if marriage is None:
+                marriage = seat
+        elif answer is not Reservation.HEALTHY:
+            game = answer.game_type
             assert game is not None
             return game, seat
+    if marriage is not None:
+        return GameType.MARRIAGE, marriage
     for seat in order:
-        if declarations[seat] is Reservation.MARRIAGE:
-            return GameType.MARRIAGE, seat
-    for seat in order:
-        if hands[seat].count(CLUB_QUEEN) == 2:
+        if (hands[seat]._bits >> _CLUB_QUEEN_SHIFT) & 3 == 2:
             return GameType.SILENT_MARRIAGE, seat
     return GameType.NORMAL, None
 
@@ -792,13 +796,12 @@ class Deal:
                 :meth:`check_declare`.
         """
         self.check_declare(seat, reservation)
-        setup = self._setup
-        declarations = list(setup.declarations)
-        declarations[seat] = reservation
+        setup, held, tricks, leader, cards = self._state
+        before = setup.declarations
+        declarations = (*before[:seat], reservation, *before[seat + 1 :])
         if None in declarations:
-            setup = setup._replace(declarations=tuple(declarations))
-            return _deal(setup, self._held, self.tricks, self._leader, self._cards)
-        complete: list[Reservation] = [answer for answer in declarations if answer is not None]
+            return _deal(setup._replace(declarations=declarations), held, tricks, leader, cards)
+        complete = cast("tuple[Reservation, ...]", declarations)
         game, declarer = resolve_reservations(complete, setup.dealer, setup.dealt)
         if game is GameType.NORMAL:
             parties: tuple[Party | None, ...] = tuple(
@@ -810,9 +813,9 @@ class Deal:
         else:
             parties = tuple(Party.RE if s == declarer else Party.KONTRA for s in range(4))
         setup = setup._replace(
-            declarations=tuple(declarations), game_type=game, declarer=declarer, parties=parties
+            declarations=declarations, game_type=game, declarer=declarer, parties=parties
         )
-        return _deal(setup, self._held, self.tricks, self._leader, self._cards)
+        return _deal(setup, held, tricks, leader, cards)
 
     # --- play (SPEC §5, §7) -------------------------------------------------
 
