@@ -18,10 +18,12 @@ doppelkopf.errors.AnnouncementTooLateError: Re/Kontra needs at least 11 cards in
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from .errors import AnnouncementTooLateError, LateReplyLockError
-from .parties import Announcement, deadline
+from .parties import _DEADLINES, Announcement, deadline
 
 __all__ = [
     "PartyAnnouncements",
@@ -63,6 +65,8 @@ class PartyAnnouncements:
 
 
 NOTHING = PartyAnnouncements()
+_TIMELY_RE_KONTRA: Final = PartyAnnouncements(Announcement.RE_KONTRA, True)
+_LATE_RE_KONTRA: Final = PartyAnnouncements(Announcement.RE_KONTRA, False)
 
 
 def apply_announcement(
@@ -91,14 +95,17 @@ def apply_announcement(
         AnnouncementTooLateError: the deadline has passed.
         LateReplyLockError: an absage by a party whose Re/Kontra was a late reply.
     """
-    level = Announcement(level)
+    if type(level) is not Announcement:
+        level = Announcement(level)
+    if type(shift) is not int or not 0 <= shift <= 2:
+        deadline(level, shift)  # raises the error for a bad shift
     if level is Announcement.RE_KONTRA:
         if own.level is not None:
             return own
-        if hand_size >= deadline(level, shift):
-            return PartyAnnouncements(level, True)
-        if opponents.level is not None and hand_size >= deadline(opponents.level, shift) - 1:
-            return PartyAnnouncements(level, False)
+        if hand_size >= _DEADLINES[0] - shift:
+            return _TIMELY_RE_KONTRA
+        if opponents.level is not None and hand_size >= _DEADLINES[opponents.level] - shift - 1:
+            return _LATE_RE_KONTRA
         reply = (
             ""
             if opponents.level is None
@@ -120,7 +127,7 @@ def apply_announcement(
             rule="§8.7",
         )
     lowest_new = Announcement.RE_KONTRA if own.level is None else Announcement(own.level + 1)
-    needed = deadline(lowest_new, shift)
+    needed = _DEADLINES[lowest_new] - shift
     if hand_size < needed:
         what = "Re/Kontra" if lowest_new is Announcement.RE_KONTRA else lowest_new.label_generic
         raise AnnouncementTooLateError(

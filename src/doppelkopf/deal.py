@@ -976,7 +976,11 @@ class Deal:
             own, opponents = setup.kontra_announcements, setup.re_announcements
         try:
             new = apply_announcement(
-                own, opponents, level, hand_size=_hand_size(self._held, seat), shift=self.shift
+                own,
+                opponents,
+                level,
+                hand_size=_hand_size(self._held, seat),
+                shift=0 if clarification is None else clarification - 1,
             )
         except IllegalActionError as error:
             error.seat = seat
@@ -1016,21 +1020,21 @@ class Deal:
         party, own, new = self._announcement_result(seat, level)
         if new is own:
             return self
+        setup, held, tricks, leader, cards = self._state
         event = Announced(
             seat,
-            Announcement(level),
+            level if type(level) is Announcement else Announcement(level),
             party,
-            _hand_size(self._held, seat),
-            4 * len(self.tricks) + len(self._cards),
-            late_reply=new.late_reply and not own.announced,
+            _hand_size(held, seat),
+            4 * len(tricks) + len(cards),
+            late_reply=not new.timely and own.level is None,
         )
-        setup = self._setup
         calls = (*setup.announcements, event)
         if party is Party.RE:
             setup = setup._replace(re_announcements=new, announcements=calls)
         else:
             setup = setup._replace(kontra_announcements=new, announcements=calls)
-        return _deal(setup, self._held, self.tricks, self._leader, self._cards)
+        return _deal(setup, held, tricks, leader, cards)
 
     def legal_announcements(self, seat: int) -> tuple[Announcement, ...]:
         """Shorthand for :func:`legal_announcements`."""
