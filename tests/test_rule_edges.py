@@ -439,6 +439,45 @@ def test_shuffled_deals_draw_the_cut_after_the_shuffle() -> None:
         assert deal.dealt == deal_hands(deck, 1, cut)
 
 
+def test_shuffled_deals_make_exactly_the_draws_of_shuffle_and_randint() -> None:
+    """SPEC §2.3: a seed deals what Random.shuffle and Random.randint make of it.
+
+    The generator is left where those two calls leave it, so the draws that
+    follow (a bot's choices, the next deal) do not depend on how the deal was made.
+    """
+    for seed in range(300):
+        expected = random.Random(seed)
+        deck = list(DECK)
+        expected.shuffle(deck)
+        cut = expected.randint(3, 45)
+        rng = random.Random(seed)
+        deal = Deal.shuffled(rng=rng, dealer=seed % 4)
+        assert (deal.cut, deal.dealt) == (cut, deal_hands(deck, seed % 4, cut))
+        assert rng.getstate() == expected.getstate()
+
+
+class _FloatOnlyRandom(random.Random):
+    """A generator whose integers come from ``random()``, as a custom generator may draw them."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+def test_shuffled_deals_use_a_custom_generators_own_shuffle_and_randint() -> None:
+    """SPEC §2.3: any Random subclass shuffles and cuts with its own methods."""
+    for seed in range(20):
+        expected = _FloatOnlyRandom(seed)
+        deck = list(DECK)
+        expected.shuffle(deck)
+        cut = expected.randint(3, 45)
+        rng = _FloatOnlyRandom(seed)
+        deal = Deal.shuffled(rng=rng, dealer=2)
+        assert (deal.cut, deal.dealt) == (cut, deal_hands(deck, 2, cut))
+        assert rng.getstate() == expected.getstate()
+    # Drawing integers from random() deals other cards than the plain generator does.
+    assert Deal.shuffled(rng=_FloatOnlyRandom(1)).dealt != Deal.shuffled(seed=1).dealt
+
+
 def test_deal_hands_needs_the_whole_deck() -> None:
     """SPEC §1.1: dealing needs the 48 cards, two of each."""
     with pytest.raises(

@@ -259,19 +259,24 @@ def deal_hands(deck: Sequence[Card], dealer: int, cut: int) -> tuple[Hand, Hand,
     return _cut_and_deal([_ONE[card.index] for card in deck], dealer, cut)
 
 
-# The positions in the cut deck of the cards dealt to the first, second, third
-# and fourth seat after the dealer: packets of three, four rounds (SPEC §2.4).
-_PILES: Final = tuple(
-    operator.itemgetter(*[p for p in range(48) if (p % 12) // 3 == k]) for k in range(4)
-)
+# For each cut (SPEC §2.3), the positions in the uncut deck of the cards dealt
+# to the first, second, third and fourth seat after the dealer: position p of
+# the cut deck is position p + cut of the uncut one, and p goes to the
+# (p mod 12) div 3-th seat in packets of three, four rounds (SPEC §2.4).
+_CUT_PILES: Final = {
+    cut: tuple(
+        operator.itemgetter(*[(p + cut) % 48 for p in range(48) if (p % 12) // 3 == k])
+        for k in range(4)
+    )
+    for cut in range(3, 46)
+}
 # Each card of DECK as its one-card bits (see Hand.bits), in DECK order.
 _DECK_ONES: Final = tuple(_ONE[card.index] for card in DECK)
 
 
 def _cut_and_deal(ones: list[int], dealer: int, cut: int) -> tuple[Hand, Hand, Hand, Hand]:
     """Deal a deck given as one-card bits; ``dealer`` and ``cut`` are already checked."""
-    order = ones[cut:] + ones[:cut]
-    piles = [sum(pile(order)) for pile in _PILES]
+    piles = [sum(pile(ones)) for pile in _CUT_PILES[cut]]
     first = dealer + 1
     return (
         _hand(piles[-first & 3]),
@@ -281,22 +286,27 @@ def _cut_and_deal(ones: list[int], dealer: int, cut: int) -> tuple[Hand, Hand, H
     )
 
 
-def _shuffle(generator: random.Random, items: list[int]) -> None:
-    """``generator.shuffle(items)``, with the same draws, inlined for a plain ``Random``.
+def _shuffle_and_cut(generator: random.Random, items: list[int]) -> int:
+    """``generator.shuffle(items)``, then the cut ``generator.randint(3, 45)``.
 
-    The loop is :meth:`random.Random.shuffle` with its rejection sampling
-    (``_randbelow``) written out, so a seed deals the same cards either way;
-    any other generator class gets its own ``shuffle``.
+    For a plain ``Random`` the loop is :meth:`random.Random.shuffle` and
+    ``randint`` with their rejection sampling (``_randbelow``) written out, so
+    a seed deals the same cards either way; any other generator class gets
+    its own methods.
     """
     if type(generator) is not random.Random:
         generator.shuffle(items)
-        return
+        return generator.randint(3, 45)
     getrandbits = generator.getrandbits
     for i, bits in _SHUFFLE_STEPS:
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+    lifted = getrandbits(6)  # randint(3, 45) is 3 + a draw below 43, of 6 bits
+    while lifted >= 43:
+        lifted = getrandbits(6)
+    return 3 + lifted
 
 
 # Fisher-Yates over 48 items: position i swaps with a draw below i + 1 made
@@ -564,8 +574,7 @@ class Deal:
             raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
         generator = rng if rng is not None else random.Random(seed)
         ones = list(_DECK_ONES)
-        _shuffle(generator, ones)
-        cut = generator.randint(3, 45)
+        cut = _shuffle_and_cut(generator, ones)
         return _initial(dealer, cut, _cut_and_deal(ones, dealer, cut))
 
     # --- derived state ------------------------------------------------------
