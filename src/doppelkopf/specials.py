@@ -137,6 +137,25 @@ class SpecialEvent:
         return f"trick {self.trick}: {self.kind} for {self.party} ({detail})"
 
 
+def _event(
+    kind: SpecialKind, party: Party, trick: int, seat: int, victim: int | None
+) -> SpecialEvent:
+    """A :class:`SpecialEvent` from parts the caller derived from legal tricks.
+
+    It skips the constructor's checks, which such parts always pass.
+    """
+    event: SpecialEvent = _new_object(SpecialEvent)
+    for setter, value in zip(_EVENT_SETTERS, (kind, party, trick, seat, victim), strict=True):
+        setter(event, value)
+    return event
+
+
+_new_object: Final = object.__new__
+_EVENT_SETTERS: Final = tuple(
+    vars(SpecialEvent)[field.name].__set__ for field in attrs.fields(SpecialEvent)
+)
+
+
 def _check_input(tricks: Sequence[Trick], parties: Sequence[Party]) -> None:
     if len(parties) != 4 or not all(isinstance(party, Party) for party in parties):
         raise InvalidSummaryError(
@@ -222,11 +241,9 @@ def _special_events(
             for position, card in enumerate(cards):
                 victim = (leader + position) & 3
                 if card is FOX and parties[victim] is not party:
-                    events.append(
-                        SpecialEvent(SpecialKind.FOX_CAUGHT, party, index + 1, winner, victim)
-                    )
+                    events.append(_event(SpecialKind.FOX_CAUGHT, party, index + 1, winner, victim))
         if points[index] >= DOPPELKOPF_POINTS:
-            events.append(SpecialEvent(SpecialKind.DOPPELKOPF, party, index + 1, winner))
+            events.append(_event(SpecialKind.DOPPELKOPF, party, index + 1, winner, None))
         if index == 11 and cards[(winner - trick.leader) & 3] is CHARLIE:
-            events.append(SpecialEvent(SpecialKind.KARLCHEN, party, 12, winner))
+            events.append(_event(SpecialKind.KARLCHEN, party, 12, winner, None))
     return tuple(events)
