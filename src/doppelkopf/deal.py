@@ -410,7 +410,7 @@ class _Setup(NamedTuple):
     announcements: tuple[Announced, ...]
 
 
-_State: TypeAlias = "tuple[_Setup, int, tuple[Trick, ...], int, tuple[Card, ...]]"
+_State: TypeAlias = "tuple[_Setup, int, tuple[Trick, ...], int, tuple[Card, ...], int | None]"
 
 
 @attrs.frozen(repr=False)
@@ -426,7 +426,7 @@ class Deal:
 
     # One tuple holds the whole state, so that a new deal costs one slot to
     # fill: (contract record, packed hands, completed tricks, leader of the
-    # trick in progress, its cards).  See _deal.
+    # trick in progress, its cards, the seat to act next).  See _deal.
     _state: _State
 
     @property
@@ -599,13 +599,7 @@ class Deal:
 
         ``None`` once the deal is finished.
         """
-        setup, _, tricks, leader, cards = self._state
-        if setup.game_type is None:
-            # The answers so far are the non-None declarations.
-            return (setup.dealer + 5 - setup.declarations.count(None)) & 3
-        if len(tricks) == 12:
-            return None
-        return (leader + len(cards)) & 3
+        return self._state[5]
 
     @property
     def cards_played(self) -> int:
@@ -763,7 +757,7 @@ class Deal:
                 action=_declare_action(reservation),
                 rule="§3.2",
             )
-        turn = (setup.dealer + 5 - setup.declarations.count(None)) & 3
+        turn = self._state[5]
         if seat != turn:
             raise NotYourTurnError(
                 f"seat {turn} is asked now, not seat {seat}",
@@ -805,11 +799,12 @@ class Deal:
                 :meth:`check_declare`.
         """
         self.check_declare(seat, reservation)
-        setup, held, tricks, leader, cards = self._state
+        setup, held, tricks, leader, cards, _ = self._state
         before = setup.declarations
         declarations = (*before[:seat], reservation, *before[seat + 1 :])
         if None in declarations:
-            return _deal(setup._replace(declarations=declarations), held, tricks, leader, cards)
+            setup = setup._replace(declarations=declarations)
+            return _deal((setup, held, tricks, leader, cards, (seat + 1) & 3))
         complete = cast("tuple[Reservation, ...]", declarations)
         game, declarer = resolve_reservations(complete, setup.dealer, setup.dealt)
         if game is GameType.NORMAL:
@@ -824,18 +819,15 @@ class Deal:
         setup = setup._replace(
             declarations=declarations, game_type=game, declarer=declarer, parties=parties
         )
-        return _deal(setup, held, tricks, leader, cards)
+        return _deal((setup, held, tricks, leader, cards, leader))
 
     # --- play (SPEC §5, §7) -------------------------------------------------
 
     def legal_cards(self, seat: int | None = None) -> tuple[Card, ...]:
         """The distinct cards the seat on turn may play (SPEC §5.2); empty for any other seat."""
-        setup, held, tricks, leader, cards = self._state
+        setup, held, _, _, cards, turn = self._state
         game = setup.game_type
-        if game is None or len(tricks) == 12:
-            return ()
-        turn = (leader + len(cards)) & 3
-        if seat is not None and seat != turn:
+        if game is None or turn is None or (seat is not None and seat != turn):
             return ()
         bits = (held >> 48 * turn) & _HAND_MASK
         if cards:
@@ -904,15 +896,9 @@ class Deal:
             WrongPhaseError, NotYourTurnError, CardNotHeldError, MustFollowError:
                 see :meth:`check_play`.
         """
-        setup, held, tricks, leader, cards = self._state
+        setup, held, tricks, leader, cards, turn = self._state
         game = setup.game_type
-        position = len(cards)
-        if (
-            game is None
-            or type(seat) is not int
-            or seat != (leader + position) & 3
-            or len(tricks) == 12
-        ):
+        if game is None or type(seat) is not int or seat != turn:
             self.check_play(seat, card)
         base = 48 * seat
         offset = 2 * card.index if isinstance(card, Card) else -1
@@ -924,16 +910,16 @@ class Deal:
                 rule="§5.2",
             )
         assert game is not None
-        if position:
+        if cards:
             following = game._follow_bits[cards[0]]
             if not (following >> offset) & 3 and (held >> base) & following:
                 self.check_play(seat, card)
                 raise AssertionError("check_play accepted an illegal card")  # pragma: no cover
         held -= 1 << (base + offset)
-        if position < 3:
+        if len(cards) < 3:
             # _deal, written out on the path taken by three cards in four.
             deal: Deal = _new_object(Deal)
-            _set_state(deal, (setup, held, tricks, leader, (*cards, card)))
+            _set_state(deal, (setup, held, tricks, leader, (*cards, card), (seat + 1) & 3))
             return deal
         played = Trick._make(leader, (*cards, card))
         winner = trick_winner(played, game)
@@ -954,7 +940,7 @@ class Deal:
                     clarification_trick=3,
                     parties=tuple(Party.RE if s == declarer else Party.KONTRA for s in range(4)),
                 )
-        return _deal(setup, held, tricks, winner, ())
+        return _deal((setup, held, tricks, winner, (), winner if len(tricks) < 12 else None))
 
     # --- announcements (SPEC §8) --------------------------------------------
 
@@ -1041,7 +1027,7 @@ class Deal:
         party, own, new = self._announcement_result(seat, level)
         if new is own:
             return self
-        setup, held, tricks, leader, cards = self._state
+        setup, held, tricks, leader, cards, turn = self._state
         event = Announced(
             seat,
             level if type(level) is Announcement else Announcement(level),
@@ -1055,7 +1041,7 @@ class Deal:
             setup = setup._replace(re_announcements=new, announcements=calls)
         else:
             setup = setup._replace(kontra_announcements=new, announcements=calls)
-        return _deal(setup, held, tricks, leader, cards)
+        return _deal((setup, held, tricks, leader, cards, turn))
 
     def legal_announcements(self, seat: int) -> tuple[Announcement, ...]:
         """Shorthand for :func:`legal_announcements`."""
@@ -1074,7 +1060,7 @@ class Deal:
             raise WrongPhaseError(
                 "the outcome exists only after trick 12", action="outcome", rule="§3.5, §9.1"
             )
-        setup, _, tricks, leader, _ = self._state
+        setup, _, tricks, leader, _, _ = self._state
         game = setup.game_type
         assert game is not None
         # Every seat's party is fixed by trick 3 at the latest (SPEC §6, §7.2, §7.3).
@@ -1129,15 +1115,10 @@ def _hand_size(held: int, seat: int) -> int:
     return (bits & 0x555555555555).bit_count() + ((bits >> 1) & 0x555555555555).bit_count() * 2
 
 
-def _deal(
-    setup: _Setup, held: int, tricks: tuple[Trick, ...], leader: int, cards: tuple[Card, ...]
-) -> Deal:
-    """A new deal from its parts, without the constructor's per-call overhead.
-
-    ``held`` packs the four hands (see ``Deal._held``).
-    """
+def _deal(state: _State) -> Deal:
+    """A new deal holding ``state``, without the constructor's per-call overhead."""
     deal: Deal = _new_object(Deal)
-    _set_state(deal, (setup, held, tricks, leader, cards))
+    _set_state(deal, state)
     return deal
 
 
@@ -1163,7 +1144,7 @@ def _initial(dealer: int, cut: int | None, hands: tuple[Hand, Hand, Hand, Hand])
         (),
     )
     held = hands[0]._bits | hands[1]._bits << 48 | hands[2]._bits << 96 | hands[3]._bits << 144
-    return _deal(setup, held, (), (dealer + 1) & 3, ())
+    return _deal((setup, held, (), (dealer + 1) & 3, (), (dealer + 1) & 3))
 
 
 # --- module-level rule functions -------------------------------------------
