@@ -927,3 +927,20 @@ def test_legal_actions_are_exactly_the_accepted_actions(deal: Deal, rng: random.
         check_legal_actions(state)
         if i % 9 == 0 or state.is_finished:
             assert accepted(state) == set(state.legal_actions())
+
+
+def test_deals_that_differ_only_in_when_an_announcement_was_made_are_equal() -> None:
+    """Equality and hashing compare positions: the announcement states count, their moments not."""
+    deal = start({A: "♣Q", B: "♣Q"})
+    card_a = first_legal(deal)
+    early = deal.announce(A, RE).play(A, card_a)
+    late = deal.play(A, card_a).announce(A, RE)
+    assert early == late
+    assert hash(early) == hash(late)
+    assert len({early, late}) == 1
+    assert early.history != late.history
+    assert [event.moment for event in early.announcements] == [0]
+    assert [event.moment for event in late.announcements] == [1]
+    # A different announcement state is a different position.
+    assert deal.play(A, card_a) != late
+    assert late.announce(A, Announcement.NO_90) != late

@@ -413,21 +413,28 @@ class _Setup(NamedTuple):
 _State: TypeAlias = "tuple[_Setup, int, tuple[Trick, ...], int, tuple[Card, ...], int | None]"
 
 
+def _position(state: _State) -> tuple[object, ...]:
+    """The part of a deal's state that equality and hashing look at: all but the
+    announcement events (their states stay in)."""
+    return (state[0][:-1], *state[1:])
+
+
 @attrs.frozen(repr=False)
 class Deal:
     """The complete state of one deal; every action returns a new deal.
 
     Build one with :meth:`shuffled` (seeded shuffle, cut and deal) or
-    :meth:`from_hands`, never with the constructor.  Two deals are equal when
-    they hold the same table, answers, contract, announcements (each with its
-    moment), hands and tricks, that is when they have the same
-    :attr:`history`.
+    :meth:`from_hands`, never with the constructor.  Two deals are equal (and
+    hash equal) when they hold the same table, answers, contract, announcement
+    states, hands and tricks, whenever the announcements were made: the
+    :attr:`history` and :attr:`announcements` are not compared, so
+    transpositions meet in a search's table.
     """
 
     # One tuple holds the whole state, so that a new deal costs one slot to
     # fill: (contract record, packed hands, completed tricks, leader of the
     # trick in progress, its cards, the seat to act next).  See _deal.
-    _state: _State
+    _state: _State = attrs.field(eq=_position)
 
     @property
     def _setup(self) -> _Setup:
