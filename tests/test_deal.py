@@ -134,6 +134,15 @@ def test_deal_hands_rejects_a_bad_deck_or_dealer() -> None:
         deal_hands(DECK, dealer=4, cut=10)
 
 
+def test_shuffled_rejects_a_dealer_that_is_not_a_seat() -> None:
+    for dealer in (4, -1, True, 2.0):
+        with pytest.raises(
+            ValueError, match=rf"^the dealer must be a seat 0-3, not {dealer!r}$"
+        ) as error:
+            Deal.shuffled(seed=1, dealer=dealer)  # type: ignore[arg-type]
+        assert isinstance(error.value, DoppelkopfError)
+
+
 def test_shuffled_is_reproducible_from_a_seed_and_from_a_random() -> None:
     assert Deal.shuffled(seed=5) == Deal.shuffled(seed=5)
     assert Deal.shuffled(seed="five") == Deal.shuffled(seed="five")
@@ -218,6 +227,15 @@ def test_r01_queen_solo_beats_an_earlier_marriage() -> None:
     assert resolve_reservations(
         [R.HEALTHY, R.MARRIAGE, R.QUEENS_SOLO, R.HEALTHY], D, deal.dealt
     ) == (GameType.QUEENS_SOLO, C)
+
+
+def test_resolve_reservations_takes_the_first_marriage_in_asking_order() -> None:
+    """SPEC §3.3: of the answers the rules allow only one marriage, but the pure
+    function still answers for any list, by asking order."""
+    hands = Deal.shuffled(seed=1).dealt
+    answers = [R.MARRIAGE, R.HEALTHY, R.MARRIAGE, R.HEALTHY]
+    assert resolve_reservations(answers, 1, hands) == (GameType.MARRIAGE, C)
+    assert resolve_reservations(answers, 3, hands) == (GameType.MARRIAGE, A)
 
 
 def test_r02_first_solo_in_asking_order_wins_whatever_its_type() -> None:
