@@ -391,9 +391,9 @@ class _Setup(NamedTuple):
     """The part of a deal that changes only a few times per deal.
 
     The table (dealer, cut, dealt hands), the contract (answers, game type,
-    declarer, marriage partner, parties) and both parties' announcement
-    states.  Keeping them in one record leaves a :class:`Deal` five fields to
-    copy per card instead of sixteen.
+    declarer, marriage partner, parties), both parties' announcement states
+    and the announcement events.  Most cards leave it as it is, and the new
+    deal shares it with the old one.
     """
 
     dealer: int
