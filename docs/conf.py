@@ -85,9 +85,30 @@ def _leave_docstring_examples_to_pytest(app: Sphinx, doctree: nodes.document) ->
             block.replace_self(literal)
 
 
+# Classes built only by their factory methods: their constructor takes private
+# parts, so the page shows no constructor signature for them.
+_BUILT_BY_FACTORIES = {"doppelkopf.deal.Deal"}
+
+
+def _hide_private_constructors(  # noqa: PLR0917 - the signature of Sphinx's event
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: Any,
+    options: Any,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str, str | None] | None:
+    """Drop the constructor signature of the classes in ``_BUILT_BY_FACTORIES``."""
+    if what == "class" and name in _BUILT_BY_FACTORIES:
+        return "", return_annotation
+    return None
+
+
 def setup(app: Sphinx) -> None:
-    """Install the two hooks defined above."""
+    """Install the three hooks defined above."""
     app.connect("doctree-read", _leave_docstring_examples_to_pytest)
+    app.connect("autodoc-process-signature", _hide_private_constructors)
     for listener in list(app.events.listeners["autodoc-process-docstring"]):
         if listener.handler is napoleon._process_docstring:
             app.disconnect(listener.id)
