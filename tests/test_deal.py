@@ -6,6 +6,8 @@ Seats are A, B, C, D = 0, 1, 2, 3 with D dealing unless a test says otherwise.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections import Counter
 
@@ -962,3 +964,18 @@ def test_deals_that_differ_only_in_when_an_announcement_was_made_are_equal() -> 
     # A different announcement state is a different position.
     assert deal.play(A, card_a) != late
     assert late.announce(A, Announcement.NO_90) != late
+
+
+@pytest.mark.parametrize("protocol", range(2, pickle.HIGHEST_PROTOCOL + 1))
+def test_a_deal_survives_pickling_and_copying_in_every_phase(protocol: int) -> None:
+    """A server can store a deal and carry on from the stored copy."""
+    deal = start({A: "♣Q", B: "♣Q"})
+    states = [Deal.shuffled(seed=4), deal.announce(A, RE)]
+    while not states[-1].is_finished:
+        states.append(states[-1].play(states[-1].turn or 0, first_legal(states[-1])))
+    for state in states:
+        for copied in (pickle.loads(pickle.dumps(state, protocol=protocol)), copy.deepcopy(state)):
+            assert copied == state
+            assert copied.history == state.history
+            assert copied.legal_actions() == state.legal_actions()
+    assert pickle.loads(pickle.dumps(states[-1], protocol=protocol)).outcome == states[-1].outcome
