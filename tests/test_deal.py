@@ -21,6 +21,7 @@ from deal_helpers import (
     K30,
     K60,
     K90,
+    LEVELS,
     MARRIAGE_TRICKS,
     RE,
     SCHWARZ,
@@ -979,3 +980,33 @@ def test_a_deal_survives_pickling_and_copying_in_every_phase(protocol: int) -> N
             assert copied.history == state.history
             assert copied.legal_actions() == state.legal_actions()
     assert pickle.loads(pickle.dumps(states[-1], protocol=protocol)).outcome == states[-1].outcome
+
+
+def test_no_announcement_is_listed_during_the_reservation_round() -> None:
+    """SPEC §8.3: announcements open only once the contract is fixed."""
+    deal = Deal.from_hands(hands_with({A: "♣Q", B: "♣Q"}))
+    for answered in range(4):
+        assert deal.game_type is None
+        assert [deal.legal_announcements(seat) for seat in range(4)] == [(), (), (), ()]
+        assert not any(deal.can_announce(seat, RE) for seat in range(4))
+        deal = deal.declare(answered, R.HEALTHY)
+    assert deal.legal_announcements(A) == LEVELS
+
+
+def test_legal_cards_of_a_deal_build_a_missing_card_order_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The decoding tables of a game type are built on first use, also from a deal."""
+    deal = start({A: "♣Q", B: "♣Q"})
+    expected = deal.legal_cards()
+    monkeypatch.delattr(GameType.NORMAL, "_decoder")
+    assert deal.legal_cards() == expected
+    assert hasattr(GameType.NORMAL, "_decoder")
+
+
+def test_deals_that_differ_only_in_the_kontra_state_are_different_positions() -> None:
+    deal = start({A: "♣Q", B: "♣Q"})
+    kontra = deal.announce(C, RE)
+    assert kontra.kontra_announcements != deal.kontra_announcements
+    assert kontra != deal
+    assert kontra.announce(D, K90) != kontra

@@ -1037,7 +1037,7 @@ class Deal:
         setup, held, tricks, leader, cards, turn = self._state
         event = Announced(
             seat,
-            level if type(level) is Announcement else Announcement(level),
+            Announcement(level),
             party,
             _hand_size(held, seat),
             4 * len(tricks) + len(cards),
@@ -1168,8 +1168,7 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:  # n
     >>> [level.name for level in legal_announcements(deal, 0)]
     ['RE_KONTRA', 'NO_90', 'NO_60', 'NO_30', 'SCHWARZ']
     """
-    if type(seat) is not int or not 0 <= seat <= 3:
-        _check_seat(seat, "legal announcements")
+    _check_seat(seat, "legal announcements")
     setup = deal._setup
     game = setup.game_type
     clarification = setup.clarification_trick
