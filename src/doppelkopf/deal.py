@@ -356,9 +356,14 @@ def resolve_reservations(
 def _check_seat(seat: object, action: str) -> None:
     """Raise unless ``seat`` is an ``int`` from 0 to 3 (a ``bool`` is not a seat)."""
     if type(seat) is not int or not 0 <= seat <= 3:
-        raise IllegalActionError(
-            f"seat must be 0-3, not {seat!r}", seat=None, action=action, rule="§0.4"
-        )
+        raise _seat_error(seat, action)
+
+
+def _seat_error(seat: object, action: str) -> IllegalActionError:
+    """The error for ``seat``, which is not a seat, attempting ``action``."""
+    return IllegalActionError(
+        f"seat must be 0-3, not {seat!r}", seat=None, action=action, rule="§0.4"
+    )
 
 
 def _declare_action(reservation: object) -> str:
@@ -756,7 +761,7 @@ class Deal:
         """
         setup = self._setup
         if type(seat) is not int or not 0 <= seat <= 3:
-            _check_seat(seat, _declare_action(reservation))
+            raise _seat_error(seat, _declare_action(reservation))
         if setup.game_type is not None:
             raise WrongPhaseError(
                 "the reservation round is over",
@@ -812,7 +817,7 @@ class Deal:
         if None in declarations:
             setup = setup._replace(declarations=declarations)
             return _deal((setup, held, tricks, leader, cards, (seat + 1) & 3))
-        complete = cast("tuple[Reservation, ...]", declarations)
+        complete = [answer for answer in declarations if answer is not None]
         game, declarer = resolve_reservations(complete, setup.dealer, setup.dealt)
         if game is GameType.NORMAL:
             parties: tuple[Party | None, ...] = tuple(
@@ -908,8 +913,7 @@ class Deal:
         if game is None or type(seat) is not int or seat != turn:
             self.check_play(seat, card)
         base = 48 * seat
-        offset = 2 * card.index if isinstance(card, Card) else -1
-        if offset < 0 or not (held >> (base + offset)) & 3:
+        if not isinstance(card, Card) or not (held >> (base + 2 * card.index)) & 3:
             raise CardNotHeldError(
                 f"cannot play {card}: it is not in the hand",
                 seat=seat,
@@ -917,6 +921,7 @@ class Deal:
                 rule="§5.2",
             )
         assert game is not None
+        offset = 2 * card.index
         if cards:
             following = game._follow_bits[cards[0]]
             if not (following >> offset) & 3 and (held >> base) & following:
@@ -960,7 +965,7 @@ class Deal:
                 f"not an announcement level: {level!r}", seat=seat, action="announce", rule="§8.1"
             )
         if type(seat) is not int or not 0 <= seat <= 3:
-            _check_seat(seat, _announce_action(level))
+            raise _seat_error(seat, _announce_action(level))
         setup = self._setup
         game = setup.game_type
         if game is None:
