@@ -34,12 +34,13 @@ def random_deal(rng: random.Random, *, with_settlement: bool = True) -> Deal:
     the figure measures the library rather than the harness.
     """
     draw = rng.random
+    healthy = Reservation.HEALTHY
     deal = Deal.shuffled(rng=rng, dealer=int(draw() * 4))
     for _ in range(4):
         seat = deal.turn
         assert seat is not None
-        wish = Reservation.HEALTHY if draw() < 0.8 else _RESERVATIONS[int(draw() * 9)]
-        deal = deal.declare(seat, wish if deal.can_declare(seat, wish) else Reservation.HEALTHY)
+        wish = healthy if draw() < 0.8 else _RESERVATIONS[int(draw() * 9)]
+        deal = deal.declare(seat, wish if deal.can_declare(seat, wish) else healthy)
     while (turn := deal.turn) is not None:
         if draw() < 0.1:
             seat = int(draw() * 4)
