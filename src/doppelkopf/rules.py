@@ -108,6 +108,7 @@ class GameType(enum.Enum):
     _cat_bits: tuple[int, ...]  # category index -> packed-hand mask of its cards
     _follow_bits: dict[Card, int]  # led card -> packed-hand mask of the cards that follow it
     _lead_keys: dict[Card, dict[Card, int]]  # led card -> card -> winning key
+    _solo: bool  # see is_solo; read by settlement and views for every deal
 
     def __repr__(self) -> str:
         return f"GameType.{self.name}"
@@ -143,7 +144,7 @@ class GameType(enum.Enum):
     @property
     def is_solo(self) -> bool:
         """Whether one player plays alone against three (scored ×3, SPEC §12.2)."""
-        return self not in (GameType.NORMAL, GameType.MARRIAGE)
+        return self._solo
 
     @property
     def is_declarable_solo(self) -> bool:
@@ -298,6 +299,7 @@ def _build_tables() -> None:
             ("_cat_bits", cat_bits),
             ("_follow_bits", {card: cat_bits[cat_index[card]] for card in DISTINCT_CARDS}),
             ("_lead_keys", lead_keys),
+            ("_solo", game not in (GameType.NORMAL, GameType.MARRIAGE)),
         ):
             setattr(game, name, value)
         position = [0] * 24
