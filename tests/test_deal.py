@@ -72,6 +72,7 @@ from doppelkopf import (
     Reservation,
     WrongPhaseError,
     deal_hands,
+    legal_cards,
     resolve_reservations,
     trick_winner,
 )
@@ -912,6 +913,9 @@ def check_legal_actions(state: Deal) -> None:
         assert turn is not None
         allowed = state.legal_cards()
         assert allowed
+        # The deal's own decoding gives the free function's answer, in the same order.
+        assert state.game_type is not None
+        assert allowed == legal_cards(state.hands[turn], state.current_trick, state.game_type)
         for held in state.hands[turn].distinct():
             if held in allowed:
                 assert Play(turn, held) in legal
