@@ -639,13 +639,13 @@ class Deal:
 
     @property
     def shift(self) -> int:
-        """The marriage shift ``s = k − 1`` of the announcement deadlines (SPEC §7.4)."""
-        if self.clarification_trick is None or self.game_type not in (
-            GameType.MARRIAGE,
-            GameType.MARRIAGE_SOLO,
-        ):
-            return 0
-        return self.clarification_trick - 1
+        """The marriage shift ``s = k − 1`` of the announcement deadlines (SPEC §7.4).
+
+        Only a marriage (or the marriage solo it turned into) records its
+        clarification trick ``k``; every other deal has no shift.
+        """
+        clarification = self._setup.clarification_trick
+        return 0 if clarification is None else clarification - 1
 
     @property
     def announcements_open(self) -> bool:
@@ -1008,7 +1008,7 @@ class Deal:
                 opponents,
                 level,
                 hand_size=_hand_size(self._held, seat),
-                shift=0 if clarification is None else clarification - 1,
+                shift=self.shift,
             )
         except IllegalActionError as error:
             error.seat = seat
@@ -1185,15 +1185,11 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:  # n
     _check_seat(seat, "legal announcements")
     setup = deal._setup
     game = setup.game_type
-    clarification = setup.clarification_trick
     if game is None or len(deal.tricks) == 12:
         return ()
-    if clarification is None:
-        if game is _MARRIAGE:  # no announcement before clarification (SPEC 7.4)
-            return ()
-        shift = 0
-    else:
-        shift = clarification - 1
+    if game is _MARRIAGE and setup.clarification_trick is None:  # SPEC 7.4
+        return ()
+    shift = deal.shift
     party = setup.parties[seat]
     if party is _RE:
         own, opponents = setup.re_announcements, setup.kontra_announcements
