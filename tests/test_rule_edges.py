@@ -77,8 +77,8 @@ from doppelkopf import (
     summarize,
     trick_winner,
 )
+from doppelkopf import _order as order_module
 from doppelkopf import rules as rules_module
-from doppelkopf import tricks as tricks_module
 
 G = GameType
 RE_P, KONTRA_P = Party.RE, Party.KONTRA
@@ -114,7 +114,6 @@ SPEC_TRUMPS: dict[GameType, str] = {
     G.JACKS_SOLO: "♣J ♠J ♥J ♦J",
     G.FLESHLESS: "",
 }
-_TABLES = ("_trumps", "_order", "_category", "_strength", "_cat_index", "_cat_bits", "_lead_keys")
 
 
 def spec_order(game: GameType) -> list[Card]:
@@ -139,22 +138,27 @@ def spec_second_wins(trumps: list[Card], first: Card, second: Card) -> bool:
 
 @contextmanager
 def rebuilt_card_order_tables() -> Iterator[None]:
-    """Drop every table the import built, build them again, and restore the old ones after."""
-    saved = {game: [getattr(game, name) for name in _TABLES] for game in GameType}
-    positions = dict(rules_module._POSITIONS)
+    """Drop every card order the import built, build them again, and restore the old ones after."""
+    defaults = dict(rules_module._DEFAULT_ORDERS)
+    cached = dict(order_module._ORDERS)
+    decoders = dict(order_module._DECODERS)
     try:
-        for game in GameType:
-            for name in _TABLES:
-                delattr(game, name)
-        rules_module._POSITIONS.clear()
-        rules_module._build_tables()
+        order_module._ORDERS.clear()
+        order_module._DECODERS.clear()
+        rules_module._DEFAULT_ORDERS.clear()
+        rules_module._register_default_orders(
+            {game: order_module.card_order(game) for game in GameType}
+        )
+        assert all(rules_module._DEFAULT_ORDERS[game] is not defaults[game] for game in GameType)
         yield
     finally:
-        for game, values in saved.items():
-            for name, value in zip(_TABLES, values, strict=True):
-                setattr(game, name, value)
-        rules_module._POSITIONS.clear()
-        rules_module._POSITIONS.update(positions)
+        for table, saved in (
+            (rules_module._DEFAULT_ORDERS, defaults),
+            (order_module._ORDERS, cached),
+            (order_module._DECODERS, decoders),
+        ):
+            table.clear()
+            table.update(saved)  # type: ignore[arg-type]
 
 
 def test_card_order_tables_are_built_as_spec_4_lists_them() -> None:
@@ -218,8 +222,6 @@ def test_legal_cards_from_rebuilt_tables_follow_spec_5_2() -> None:
 
 # --- SPEC §5.2: the legal-card decoder ---------------------------------------
 
-_DECODER = "_decoder"
-
 
 def test_legal_card_decoder_tables_list_every_subset_in_display_order() -> None:
     """SPEC §5.2: the decoder turns any packed set of cards into the display order.
@@ -228,7 +230,7 @@ def test_legal_card_decoder_tables_list_every_subset_in_display_order() -> None:
     and each half table one entry per 12-bit set of display positions.
     """
     for game in (G.NORMAL, G.QUEENS_SOLO, G.FLESHLESS):
-        decoder = tricks_module._Decoder(game)
+        decoder = order_module._Decoder(game.order)
         order = game.order
         position = {each: i for i, each in enumerate(order)}
         assert len(decoder.suit_tables) == 4
@@ -248,41 +250,37 @@ def test_legal_card_decoder_tables_list_every_subset_in_display_order() -> None:
                 assert half[mask] == listed, (game, offset, mask)
 
 
-def test_one_decoder_per_card_order_is_cached_on_each_game_type() -> None:
-    """SPEC §5.2: game types with the same card order share one decoder, cached on each type.
+def test_one_decoder_per_display_order_is_cached_on_each_card_order() -> None:
+    """SPEC §5.2: card orders with the same display order share one decoder, cached on each.
 
-    A game type that has lost its cached decoder gets it back on the next legal-card question.
+    A card order that has lost its cached decoder gets it back on the next legal-card question.
     """
-    saved = dict(tricks_module._DECODERS)
-    cached = {game: getattr(game, _DECODER, None) for game in GameType}
+    orders = {game: rules_module._DEFAULT_ORDERS[game] for game in GameType}
+    saved = dict(order_module._DECODERS)
+    cached = {game: order._decoder for game, order in orders.items()}
     try:
-        for game in GameType:
-            if hasattr(game, _DECODER):
-                delattr(game, _DECODER)
-        tricks_module._DECODERS.clear()
-        decoders = {game: tricks_module._decoder(game) for game in GameType}
+        order_module._DECODERS.clear()
+        for order in orders.values():
+            order._decoder = None
+        decoders = {game: order.decoder for game, order in orders.items()}
         for game, decoder in decoders.items():
-            assert isinstance(decoder, tricks_module._Decoder)
-            assert getattr(game, _DECODER) is decoder
-            assert tricks_module._DECODERS[game.order] is decoder
-            assert tricks_module._decoder(game) is decoder
+            assert isinstance(decoder, order_module._Decoder)
+            assert orders[game]._decoder is decoder
+            assert order_module._DECODERS[game.order] is decoder
+            assert orders[game].decoder is decoder
         same = [G.NORMAL, G.MARRIAGE, G.MARRIAGE_SOLO, G.SILENT_MARRIAGE, G.DIAMONDS_SOLO]
         assert all(decoders[game] is decoders[G.NORMAL] for game in same)
         assert len({id(decoder) for decoder in decoders.values()}) == 7
-        delattr(G.QUEENS_SOLO, _DECODER)
+        orders[G.QUEENS_SOLO]._decoder = None
         hand = Hand.parse("♥10 ♥Q ♠9 ♣Q")
         trick = Trick.parse("♥A")
         assert legal_cards(hand, trick, G.QUEENS_SOLO) == (card("♥10"),)  # T08
-        assert getattr(G.QUEENS_SOLO, _DECODER) is decoders[G.QUEENS_SOLO]
+        assert orders[G.QUEENS_SOLO]._decoder is decoders[G.QUEENS_SOLO]
     finally:
-        tricks_module._DECODERS.clear()
-        tricks_module._DECODERS.update(saved)
+        order_module._DECODERS.clear()
+        order_module._DECODERS.update(saved)
         for game, old in cached.items():
-            if old is None:
-                if hasattr(game, _DECODER):
-                    delattr(game, _DECODER)
-            else:
-                setattr(game, _DECODER, old)
+            orders[game]._decoder = old
 
 
 # --- SPEC §5.1, §5.2: the errors of tricks -----------------------------------

@@ -1,5 +1,6 @@
 """doppelkopf: the rules of Doppelkopf as the DDV plays them, as typed, immutable Python values."""
 
+from ._order import CardOrder as CardOrder
 from .announce import PartyAnnouncements as PartyAnnouncements
 from .announce import apply_announcement as apply_announcement
 from .announce import can_announce_level as can_announce_level
@@ -33,6 +34,7 @@ from .errors import DoppelkopfError as DoppelkopfError
 from .errors import IllegalActionError as IllegalActionError
 from .errors import InvalidNotationError as InvalidNotationError
 from .errors import InvalidReservationError as InvalidReservationError
+from .errors import InvalidRulesError as InvalidRulesError
 from .errors import InvalidSummaryError as InvalidSummaryError
 from .errors import InvalidValueError as InvalidValueError
 from .errors import LateReplyLockError as LateReplyLockError
@@ -66,6 +68,8 @@ from .records import loads_session as loads_session
 from .records import record_schema as record_schema
 from .rules import Category as Category
 from .rules import GameType as GameType
+from .rules import Rules as Rules
+from .rules import SecondDulle as SecondDulle
 from .scoring import DealSummary as DealSummary
 from .scoring import PartyResult as PartyResult
 from .scoring import Settlement as Settlement

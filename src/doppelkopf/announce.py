@@ -22,8 +22,11 @@ from typing import Final
 
 import attrs
 
-from .errors import AnnouncementTooLateError, LateReplyLockError
-from .parties import _DEADLINES, Announcement, deadline
+from .errors import AnnouncementError, AnnouncementTooLateError, LateReplyLockError
+from .parties import Announcement
+from .rules import Rules
+
+_DDV: Final = Rules.DDV
 
 __all__ = [
     "PartyAnnouncements",
@@ -76,8 +79,9 @@ def apply_announcement(
     *,
     hand_size: int,
     shift: int = 0,
+    rules: Rules = _DDV,
 ) -> PartyAnnouncements:
-    """The announcer's party state after announcing ``level`` (SPEC §8.6–§8.8).
+    """The announcer's party state after announcing ``level`` (SPEC §8.6–§8.8, V§4).
 
     ``hand_size`` is the announcer's own number of cards at that instant
     (SPEC §8.2); ``shift`` the marriage shift (SPEC §7.4).  A repetition of a
@@ -85,11 +89,18 @@ def apply_announcement(
     absage that skips levels includes them only while each is still in time
     (SPEC §8.8c).  A Re/Kontra after the deadline is accepted as a reply while
     the opponents' highest level still allows it (SPEC §8.6c), and such a
-    late reply locks the party's absagen (SPEC §8.7).
+    late reply locks the party's absagen (SPEC §8.7).  The deadlines are those
+    of ``rules`` (V§0.2); with ``skip_levels=False`` an absage must be the next
+    level after the one the party holds (V§4).
 
     >>> re = PartyAnnouncements(Announcement.RE_KONTRA, True)
     >>> apply_announcement(PartyAnnouncements(), re, Announcement.RE_KONTRA, hand_size=10)  # L03
     PartyAnnouncements(level=<Announcement.RE_KONTRA: 0>, timely=False)
+    >>> apply_announcement(PartyAnnouncements(), PartyAnnouncements(), Announcement.NO_90,
+    ...                    hand_size=11, rules=Rules(skip_levels=False))  # V13
+    Traceback (most recent call last):
+    ...
+    doppelkopf.errors.AnnouncementError: keine 90 needs the party's Re/Kontra first: ... (V§4)
 
     Raises:
         AnnouncementTooLateError: the deadline has passed.
@@ -98,22 +109,23 @@ def apply_announcement(
     if type(level) is not Announcement:
         level = Announcement(level)
     if type(shift) is not int or not 0 <= shift <= 2:
-        deadline(level, shift)  # raises the error for a bad shift
+        rules.deadline(level, shift)  # raises the error for a bad shift
+    deadlines = rules.deadlines
     if level is Announcement.RE_KONTRA:
         if own.level is not None:
             return own
-        if hand_size >= _DEADLINES[0] - shift:
+        if hand_size >= deadlines[0] - shift:
             return _TIMELY_RE_KONTRA
-        if opponents.level is not None and hand_size >= _DEADLINES[opponents.level] - shift - 1:
+        if opponents.level is not None and hand_size >= deadlines[opponents.level] - shift - 1:
             return _LATE_RE_KONTRA
         reply = (
             ""
             if opponents.level is None
-            else f" or {deadline(opponents.level, shift) - 1} to reply to "
+            else f" or {deadlines[opponents.level] - shift - 1} to reply to "
             f"{opponents.level.label_generic}"
         )
         raise AnnouncementTooLateError(
-            f"Re/Kontra needs at least {deadline(level, shift)} cards in hand{reply}, "
+            f"Re/Kontra needs at least {deadlines[0] - shift} cards in hand{reply}, "
             f"not {hand_size}",
             action=f"announce {level.name}",
             rule="§8.4, §8.6",
@@ -127,7 +139,15 @@ def apply_announcement(
             rule="§8.7",
         )
     lowest_new = Announcement.RE_KONTRA if own.level is None else Announcement(own.level + 1)
-    needed = _DEADLINES[lowest_new] - shift
+    if not rules.skip_levels and level is not lowest_new:
+        held = "Re/Kontra" if lowest_new is Announcement.RE_KONTRA else lowest_new.label_generic
+        raise AnnouncementError(
+            f"{level.label_generic} needs the party's {held} first: "
+            "this table plays without skipping levels",
+            action=f"announce {level.name}",
+            rule="V§4",
+        )
+    needed = deadlines[lowest_new] - shift
     if hand_size < needed:
         what = "Re/Kontra" if lowest_new is Announcement.RE_KONTRA else lowest_new.label_generic
         raise AnnouncementTooLateError(
@@ -145,13 +165,14 @@ def check_announcement(
     *,
     hand_size: int,
     shift: int = 0,
+    rules: Rules = _DDV,
 ) -> None:
     """Raise unless announcing ``level`` is legal (a repetition is legal: SPEC §8.6a).
 
     >>> check_announcement(PartyAnnouncements(), PartyAnnouncements(), Announcement.RE_KONTRA,
     ...                    hand_size=11)  # L01
     """
-    apply_announcement(own, opponents, level, hand_size=hand_size, shift=shift)
+    apply_announcement(own, opponents, level, hand_size=hand_size, shift=shift, rules=rules)
 
 
 def can_announce_level(
@@ -161,8 +182,12 @@ def can_announce_level(
     *,
     hand_size: int,
     shift: int = 0,
+    rules: Rules = _DDV,
 ) -> bool:
     """Whether announcing ``level`` is legal *and* adds something (not a repetition).
+
+    The same rule as :func:`apply_announcement` (SPEC §8.6–§8.8, V§4), asked as
+    a question: a level that the party already holds is legal but adds nothing.
 
     >>> re = PartyAnnouncements(Announcement.RE_KONTRA, True)
     >>> can_announce_level(re, PartyAnnouncements(), Announcement.NO_60, hand_size=9)  # L10
@@ -170,13 +195,10 @@ def can_announce_level(
     >>> can_announce_level(re, PartyAnnouncements(), Announcement.RE_KONTRA, hand_size=11)  # L12
     False
     """
-    if own.level is not None and level <= own.level:
-        return False
-    if level == 0:
-        return hand_size >= deadline(Announcement.RE_KONTRA, shift) or (
-            opponents.level is not None and hand_size >= deadline(opponents.level, shift) - 1
+    try:
+        new = apply_announcement(
+            own, opponents, level, hand_size=hand_size, shift=shift, rules=rules
         )
-    if own.level is not None and not own.timely:
+    except AnnouncementError:
         return False
-    lowest_new = 0 if own.level is None else own.level + 1
-    return hand_size >= deadline(Announcement(lowest_new), shift)
+    return new is not own

@@ -24,13 +24,14 @@ from __future__ import annotations
 import enum
 import operator
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, NamedTuple, TypeAlias, cast
 
 import attrs
 
+from ._order import CardOrder
 from .announce import NOTHING, PartyAnnouncements, apply_announcement
-from .cards import _ONE, DECK, FULL_DECK_BITS, Card, Hand, Rank, Suit
+from .cards import _ONE, DECK, Card, Hand, Rank, Suit
 from .errors import (
     AnnouncementBannedError,
     AnnouncementError,
@@ -42,10 +43,10 @@ from .errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
-from .parties import Announcement, Party, deadline
-from .rules import GameType
+from .parties import Announcement, Party
+from .rules import _DEFAULT_ORDERS, GameType, Rules
 from .specials import SpecialEvent, _special_events
-from .tricks import Trick, _distinct_in_order, check_card, trick_winner
+from .tricks import Trick, check_card
 
 __all__ = [
     "Action",
@@ -67,6 +68,8 @@ __all__ = [
 
 CLUB_QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN)
 _CLUB_QUEEN_SHIFT: Final = 2 * CLUB_QUEEN.index
+_DIAMOND_ACE_SHIFT: Final = 2 * Card(Suit.DIAMONDS, Rank.ACE).index
+_DDV: Final = Rules.DDV
 
 
 class Phase(enum.Enum):
@@ -246,49 +249,77 @@ Event: TypeAlias = "Declare | Announced | Play"
 # --- dealing ----------------------------------------------------------------
 
 
-def deal_hands(deck: Sequence[Card], dealer: int, cut: int) -> tuple[Hand, Hand, Hand, Hand]:
-    """Cut ``deck`` and deal it in four rounds of three (SPEC §2.3, §2.4).
+def deal_hands(
+    deck: Sequence[Card], dealer: int, cut: int, rules: Rules = _DDV
+) -> tuple[Hand, Hand, Hand, Hand]:
+    """Cut ``deck`` and deal it in packets (SPEC §2.3, §2.4, V§1.2).
 
-    The dealer's right-hand neighbour lifts the top ``cut`` cards (3 ≤ cut ≤ 45)
-    and the lower part goes on top.  Then each round gives three cards to
-    dealer+1, dealer+2, dealer+3 and the dealer, in that order.
+    The dealer's right-hand neighbour lifts the top ``cut`` cards (each part
+    keeps at least 3: 3 ≤ cut ≤ 45, or 37 without nines) and the lower part
+    goes on top.  Then each round gives a packet to dealer+1, dealer+2,
+    dealer+3 and the dealer, in that order: four rounds of three cards, or
+    rounds of 3, 4 and 3 cards without nines.
 
-    >>> from doppelkopf import DECK
+    >>> from doppelkopf import DECK, Rules
     >>> hands = deal_hands(DECK, dealer=3, cut=3)
     >>> [len(hand) for hand in hands]
     [12, 12, 12, 12]
     >>> str(hands[0])  # cards 4-6, 16-18, 28-30 and 40-42 of the uncut deck
     '♣Q ♣Q ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q ♣J ♠J ♥J ♦J'
+    >>> short = Rules(nines=False)
+    >>> [len(hand) for hand in deal_hands(short.deck, dealer=3, cut=3, rules=short)]  # V02
+    [10, 10, 10, 10]
     """
-    if len(deck) != 48 or Hand(deck).bits != FULL_DECK_BITS:
-        raise InvalidValueError("the deck must hold two copies of each of the 24 cards (SPEC §1.1)")
-    if not 3 <= cut <= 45:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    size = len(rules.deck)
+    if len(deck) != size or Hand(deck).bits != rules.deck_bits:
         raise InvalidValueError(
-            f"the cut must leave at least 3 cards in each part, not {cut} (SPEC §2.3)"
+            f"the deck must hold two copies of each of the {size // 2} cards (SPEC §1.1)"
         )
-    if not 0 <= dealer <= 3:
+    if type(cut) is not int or cut not in rules.cuts:
+        raise InvalidValueError(
+            f"the cut must leave at least 3 cards in each part, not {cut!r} (SPEC §2.3)"
+        )
+    if type(dealer) is not int or not 0 <= dealer <= 3:
         raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
-    return _cut_and_deal([_ONE[card.index] for card in deck], dealer, cut)
+    return _cut_and_deal([_ONE[card.index] for card in deck], dealer, cut, rules)
 
 
-# For each cut (SPEC §2.3), the positions in the uncut deck of the cards dealt
-# to the first, second, third and fourth seat after the dealer: position p of
-# the cut deck is position p + cut of the uncut one, and p goes to the
-# (p mod 12) div 3-th seat in packets of three, four rounds (SPEC §2.4).
-_CUT_PILES: Final = {
-    cut: tuple(
-        operator.itemgetter(*[(p + cut) % 48 for p in range(48) if (p % 12) // 3 == k])
+def _piles(
+    packets: tuple[int, ...], cut: int
+) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """For one cut, the positions in the uncut deck of the cards of each seat after the dealer.
+
+    Position ``p`` of the cut deck is position ``p + cut`` of the uncut one; the
+    rounds give a packet to each of the four seats in turn (SPEC §2.4, V§1.2).
+    """
+    size = 4 * sum(packets)
+    owners: list[int] = []
+    for packet in packets:
+        for k in range(4):
+            owners.extend([k] * packet)
+    return tuple(
+        operator.itemgetter(*[(p + cut) % size for p in range(size) if owners[p] == k])
         for k in range(4)
     )
-    for cut in range(3, 46)
+
+
+# For each cut (SPEC §2.3) of each deck, the piles of the four seats after the dealer.
+_CUT_PILES: Final[dict[tuple[tuple[int, ...], int], tuple[Callable[..., tuple[int, ...]], ...]]] = {
+    (packets, cut): _piles(packets, cut)
+    for packets in ((3, 3, 3, 3), (3, 4, 3))
+    for cut in range(3, 4 * sum(packets) - 2)
 }
 # Each card of DECK as its one-card bits (see Hand.bits), in DECK order.
 _DECK_ONES: Final = tuple(_ONE[card.index] for card in DECK)
 
 
-def _cut_and_deal(ones: list[int], dealer: int, cut: int) -> tuple[Hand, Hand, Hand, Hand]:
+def _cut_and_deal(
+    ones: list[int], dealer: int, cut: int, rules: Rules
+) -> tuple[Hand, Hand, Hand, Hand]:
     """Deal a deck given as one-card bits; ``dealer`` and ``cut`` are already checked."""
-    piles = [sum(pile(ones)) for pile in _CUT_PILES[cut]]
+    piles = [sum(pile(ones)) for pile in _CUT_PILES[rules.packets, cut]]
     first = dealer + 1
     return (
         _hand(piles[-first & 3]),
@@ -299,16 +330,16 @@ def _cut_and_deal(ones: list[int], dealer: int, cut: int) -> tuple[Hand, Hand, H
 
 
 def _shuffle_and_cut(generator: random.Random, items: list[int]) -> int:
-    """``generator.shuffle(items)``, then the cut ``generator.randint(3, 45)``.
+    """``generator.shuffle(items)``, then the cut ``generator.randint(3, len(items) - 3)``.
 
-    For a plain ``Random`` the loop is :meth:`random.Random.shuffle` and
-    ``randint`` with their rejection sampling (``_randbelow``) written out, so
-    a seed deals the same cards either way; any other generator class gets
-    its own methods.
+    For a plain ``Random`` and the 48-card deck the loop is
+    :meth:`random.Random.shuffle` and ``randint`` with their rejection
+    sampling (``_randbelow``) written out, so a seed deals the same cards
+    either way; any other generator class or deck gets its own methods.
     """
-    if type(generator) is not random.Random:
+    if type(generator) is not random.Random or len(items) != 48:
         generator.shuffle(items)
-        return generator.randint(3, 45)
+        return generator.randint(3, len(items) - 3)
     getrandbits = generator.getrandbits
     for i, bits in _SHUFFLE_STEPS:
         j = getrandbits(bits)
@@ -327,14 +358,18 @@ _SHUFFLE_STEPS: Final = tuple((i, (i + 1).bit_length()) for i in range(47, 0, -1
 
 
 def resolve_reservations(
-    declarations: Sequence[Reservation], dealer: int, hands: Sequence[Hand]
+    declarations: Sequence[Reservation],
+    dealer: int,
+    hands: Sequence[Hand],
+    rules: Rules = _DDV,
 ) -> tuple[GameType, int | None]:
-    """The game type and its declarer after the reservation round (SPEC §3.3).
+    """The game type and its declarer after the reservation round (SPEC §3.3, V§3).
 
     ``declarations[seat]`` is each seat's answer.  A solo beats a marriage, and
     of several solos the first in asking order (from the dealer's left) wins;
     all solo types rank equally.  With everyone healthy, the holder of both
-    ♣Q plays a silent marriage.  The declarer is the soloist or the marriage
+    ♣Q plays a silent marriage — also under ``solos=False``, since nobody
+    declares it (V§3, R4).  The declarer is the soloist or the marriage
     player, ``None`` in a normal game.
 
     >>> from doppelkopf import Deal
@@ -353,6 +388,13 @@ def resolve_reservations(
         elif answer is not _HEALTHY:
             game = answer.game_type
             assert game is not None
+            if not rules.solos:
+                raise InvalidReservationError(
+                    f"seat {seat} declared a {game}, but this table plays without solos",
+                    seat=seat,
+                    action=_declare_action(answer),
+                    rule="V§3",
+                )
             return game, seat
     if marriage is not None:
         return _MARRIAGE, marriage
@@ -388,18 +430,19 @@ def _announce_action(level: Announcement | int) -> str:
     return f"announce {Announcement(level).label_generic}"
 
 
-def _check_hands(hands: Sequence[Hand | str]) -> tuple[Hand, Hand, Hand, Hand]:
+def _check_hands(hands: Sequence[Hand | str], rules: Rules) -> tuple[Hand, Hand, Hand, Hand]:
     if len(hands) != 4:
         raise InvalidValueError(f"a deal has four hands, not {len(hands)}")
     checked = tuple(Hand.parse(hand) if isinstance(hand, str) else hand for hand in hands)
+    size = rules.hand_size
     for seat, hand in enumerate(checked):
         if not isinstance(hand, Hand):
             raise TypeError(f"hand {seat} must be a Hand or a string, not {hand!r}")
-        if len(hand) != 12:
-            raise InvalidValueError(f"hand {seat} holds {len(hand)} cards, not 12 (SPEC §2.4)")
-    if sum(hand.bits for hand in checked) != FULL_DECK_BITS:
+        if len(hand) != size:
+            raise InvalidValueError(f"hand {seat} holds {len(hand)} cards, not {size} (SPEC §2.4)")
+    if sum(hand.bits for hand in checked) != rules.deck_bits:
         raise InvalidValueError(
-            "the four hands are not a partition of the 48-card deck (SPEC §1.1)"
+            f"the four hands are not a partition of the {len(rules.deck)}-card deck (SPEC §1.1)"
         )
     return (checked[0], checked[1], checked[2], checked[3])
 
@@ -407,17 +450,22 @@ def _check_hands(hands: Sequence[Hand | str]) -> tuple[Hand, Hand, Hand, Hand]:
 class _Setup(NamedTuple):
     """The part of a deal that changes only a few times per deal.
 
-    The table (dealer, cut, dealt hands), the contract (answers, game type,
-    declarer, marriage partner, parties), both parties' announcement states
-    and the announcement events.  Most cards leave it as it is, and the new
-    deal shares it with the old one.
+    The rules and the table (dealer, cut, dealt hands), the contract (answers,
+    game type, its card order, the holder of the Schweine, declarer, marriage
+    partner, parties), both parties' announcement states and the announcement
+    events.  Most cards leave it as it is, and the new deal shares it with the
+    old one.  ``order`` is the card order that ``rules`` give the contract and
+    the Schweine: derived, kept here because every card reads it.
     """
 
+    rules: Rules
     dealer: int
     cut: int | None
     dealt: tuple[Hand, Hand, Hand, Hand]
     declarations: tuple[Reservation | None, ...]
     game_type: GameType | None
+    order: CardOrder | None
+    schweine: int | None
     declarer: int | None
     partner: int | None
     clarification_trick: int | None
@@ -492,6 +540,25 @@ class Deal:
         )
 
     @property
+    def rules(self) -> Rules:
+        """The rule set of this deal (V§0.5)."""
+        return self._state[0].rules
+
+    @property
+    def schweine(self) -> int | None:
+        """The seat holding the Schweine, public once the contract is fixed (V§2.3).
+
+        ``None`` without ``schweinchen``, before the contract, in a game type
+        without Schweine or when the two ♦A are in different hands.
+        """
+        return self._state[0].schweine
+
+    @property
+    def card_order(self) -> CardOrder | None:
+        """The card order of the contract under the deal's rules, ``None`` before it."""
+        return self._state[0].order
+
+    @property
     def dealer(self) -> int:
         """The dealing seat; the dealer's left asks first and leads trick 1 (SPEC §2.4, §3.4)."""
         return self._setup.dealer
@@ -558,7 +625,12 @@ class Deal:
 
     @classmethod
     def from_hands(
-        cls, hands: Sequence[Hand | str], *, dealer: int = 3, cut: int | None = None
+        cls,
+        hands: Sequence[Hand | str],
+        *,
+        dealer: int = 3,
+        cut: int | None = None,
+        rules: Rules = _DDV,
     ) -> Deal:
         """A deal from four given hands (tests, puzzles, replays, a real table's cards).
 
@@ -571,18 +643,28 @@ class Deal:
         0
 
         Raises:
-            ValueError: the hands are not four hands of 12 that together hold the
-                48-card deck, or ``dealer`` is not a seat.
+            ValueError: the hands are not four hands of 12 (10 without nines)
+                that together hold the deck of ``rules``, or ``dealer`` is not a seat.
         """
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
         if type(dealer) is not int or not 0 <= dealer <= 3:
             raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
-        if cut is not None and (type(cut) is not int or not 3 <= cut <= 45):
-            raise InvalidValueError(f"the cut must be 3-45 or None, not {cut!r} (SPEC §2.3)")
-        return _initial(dealer, cut, _check_hands(hands))
+        if cut is not None and (type(cut) is not int or cut not in rules.cuts):
+            cuts = rules.cuts
+            raise InvalidValueError(
+                f"the cut must be {cuts[0]}-{cuts[-1]} or None, not {cut!r} (SPEC §2.3)"
+            )
+        return _initial(rules, dealer, cut, _check_hands(hands, rules))
 
     @classmethod
     def shuffled(
-        cls, seed: int | str | None = None, *, rng: random.Random | None = None, dealer: int = 3
+        cls,
+        seed: int | str | None = None,
+        *,
+        rng: random.Random | None = None,
+        dealer: int = 3,
+        rules: Rules = _DDV,
     ) -> Deal:
         """Shuffle, cut and deal (SPEC §2.3, §2.4), reproducibly from ``seed`` or ``rng``.
 
@@ -597,9 +679,14 @@ class Deal:
         if type(dealer) is not int or not 0 <= dealer <= 3:
             raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
         generator = rng if rng is not None else random.Random(seed)
-        ones = list(_DECK_ONES)
+        if rules is _DDV:
+            ones = list(_DECK_ONES)
+        elif isinstance(rules, Rules):
+            ones = [_ONE[card.index] for card in rules.deck]
+        else:
+            raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
         cut = _shuffle_and_cut(generator, ones)
-        return _initial(dealer, cut, _cut_and_deal(ones, dealer, cut))
+        return _initial(rules, dealer, cut, _cut_and_deal(ones, dealer, cut, rules))
 
     # --- derived state ------------------------------------------------------
 
@@ -608,14 +695,14 @@ class Deal:
         """The current phase."""
         if self.game_type is None:
             return Phase.RESERVATIONS
-        if len(self.tricks) == 12:
+        if len(self.tricks) == self._setup.rules.tricks:
             return Phase.FINISHED
         return Phase.PLAY
 
     @property
     def is_finished(self) -> bool:
-        """Whether all 12 tricks have been played (SPEC §3.5)."""
-        return len(self.tricks) == 12
+        """Whether all 12 tricks (10 without nines) have been played (SPEC §3.5, V§1.3)."""
+        return len(self.tricks) == self._setup.rules.tricks
 
     @property
     def turn(self) -> int | None:
@@ -627,7 +714,7 @@ class Deal:
 
     @property
     def cards_played(self) -> int:
-        """How many cards have been played so far (0–48)."""
+        """How many cards have been played so far (0–48, or 0–40 without nines)."""
         return 4 * len(self.tricks) + len(self._cards)
 
     @property
@@ -652,7 +739,7 @@ class Deal:
         """Whether announcements may be made now (SPEC §7.4, §8.3)."""
         return (
             self.game_type is not None
-            and len(self.tricks) < 12
+            and len(self.tricks) < self._setup.rules.tricks
             and not (self.game_type is GameType.MARRIAGE and self.clarification_trick is None)
         )
 
@@ -703,7 +790,7 @@ class Deal:
 
     def initial(self) -> Deal:
         """The deal as dealt, before any action."""
-        return Deal.from_hands(self.dealt, dealer=self.dealer, cut=self.cut)
+        return Deal.from_hands(self.dealt, dealer=self.dealer, cut=self.cut, rules=self.rules)
 
     def replay(self, actions: Iterable[Action | Event]) -> Deal:
         """Apply ``actions`` (or recorded events) one after the other.
@@ -806,6 +893,13 @@ class Deal:
                 action=_declare_action(reservation),
                 rule="§3.2",
             )
+        if not setup.rules.solos and reservation.is_solo:
+            raise InvalidReservationError(
+                "this table plays without solos (solos=False)",
+                seat=seat,
+                action=_declare_action(reservation),
+                rule="V§3",
+            )
 
     def can_declare(self, seat: int, reservation: Reservation) -> bool:
         """Whether :meth:`check_declare` would accept the answer."""
@@ -830,7 +924,14 @@ class Deal:
             setup = setup._replace(declarations=declarations)
             return _deal((setup, held, tricks, leader, cards, (seat + 1) & 3))
         complete = [answer for answer in declarations if answer is not None]
-        game, declarer = resolve_reservations(complete, setup.dealer, setup.dealt)
+        rules = setup.rules
+        game, declarer = resolve_reservations(complete, setup.dealer, setup.dealt, rules)
+        schweine = _schweine(rules, game, setup.dealt)
+        order = (
+            rules.card_order(game, schweine=schweine is not None)
+            if rules is not _DDV
+            else _DEFAULT_ORDERS[game]
+        )
         if game is _NORMAL:
             parties: tuple[Party | None, ...] = tuple(
                 _RE if (hand._bits >> _CLUB_QUEEN_SHIFT) & 3 else _KONTRA for hand in setup.dealt
@@ -840,7 +941,12 @@ class Deal:
         else:
             parties = tuple(_RE if s == declarer else _KONTRA for s in range(4))
         setup = setup._replace(
-            declarations=declarations, game_type=game, declarer=declarer, parties=parties
+            declarations=declarations,
+            game_type=game,
+            order=order,
+            schweine=schweine,
+            declarer=declarer,
+            parties=parties,
         )
         return _deal((setup, held, tricks, leader, cards, leader))
 
@@ -849,19 +955,18 @@ class Deal:
     def legal_cards(self, seat: int | None = None) -> tuple[Card, ...]:
         """The distinct cards the seat on turn may play (SPEC §5.2); empty for any other seat."""
         setup, held, _, _, cards, turn = self._state
-        game = setup.game_type
-        if game is None or turn is None or (seat is not None and seat != turn):
+        order = setup.order
+        if order is None or turn is None or (seat is not None and seat != turn):
             return ()
         bits = (held >> 48 * turn) & _HAND_MASK
         if cards:
-            following = bits & game._follow_bits[cards[0]]
+            following = bits & order.follow_bits[cards[0]]
             if following:
                 bits = following
-        # tricks._distinct_in_order, written out: this is the hottest call of a bot.
-        try:
-            decoder = game._decoder  # type: ignore[attr-defined]
-        except AttributeError:
-            return _distinct_in_order(bits, game)
+        # CardOrder.distinct_in_order, written out: this is the hottest call of a bot.
+        decoder = order._decoder
+        if decoder is None:
+            return order.distinct_in_order(bits)
         clubs, spades, hearts, diamonds = decoder.suit_tables
         positions = (
             clubs[bits & 4095]
@@ -869,7 +974,7 @@ class Deal:
             | hearts[(bits >> 24) & 4095]
             | diamonds[bits >> 36]
         )
-        return decoder.low[positions & 4095] + decoder.high[positions >> 12]  # type: ignore[no-any-return]
+        return decoder.low[positions & 4095] + decoder.high[positions >> 12]
 
     def check_play(self, seat: int, card: Card) -> None:
         """Raise unless ``seat`` may play ``card`` now (SPEC §3.5, §5.1, §5.2).
@@ -882,7 +987,7 @@ class Deal:
         """
         action = f"play {card}"
         _check_seat(seat, action)
-        if self.game_type is None or len(self.tricks) == 12:
+        if self.game_type is None or len(self.tricks) == self._setup.rules.tricks:
             raise WrongPhaseError(
                 "cards are played only after the reservation round and before the deal ends",
                 seat=seat,
@@ -898,7 +1003,9 @@ class Deal:
             )
         if not isinstance(card, Card):
             raise CardNotHeldError(f"not a card: {card!r}", seat=seat, action=action, rule="§5.2")
-        check_card(self.hands[seat], self.current_trick, self.game_type, card, seat=seat)
+        check_card(
+            self.hands[seat], self.current_trick, self.game_type, card, self.rules, seat=seat
+        )
 
     def can_play(self, seat: int, card: Card) -> bool:
         """Whether :meth:`check_play` would accept the card."""
@@ -920,8 +1027,8 @@ class Deal:
                 see :meth:`check_play`.
         """
         setup, held, tricks, leader, cards, turn = self._state
-        game = setup.game_type
-        if game is None or type(seat) is not int or seat != turn:
+        order = setup.order
+        if order is None or type(seat) is not int or seat != turn:
             self.check_play(seat, card)
         base = 48 * seat
         if not isinstance(card, Card) or not (held >> (base + 2 * card.index)) & 3:
@@ -931,10 +1038,10 @@ class Deal:
                 action=f"play {card}",
                 rule="§5.2",
             )
-        assert game is not None
+        assert order is not None
         offset = 2 * card.index
         if cards:
-            following = game._follow_bits[cards[0]]
+            following = order.follow_bits[cards[0]]
             if not (following >> offset) & 3 and (held >> base) & following:
                 self.check_play(seat, card)
                 raise AssertionError("check_play accepted an illegal card")  # pragma: no cover
@@ -944,10 +1051,24 @@ class Deal:
             deal: Deal = _new_object(Deal)
             _set_state(deal, (setup, held, tricks, leader, (*cards, card), (seat + 1) & 3))
             return deal
-        played = Trick._make(leader, (*cards, card))
-        winner = trick_winner(played, game)
-        tricks = (*tricks, played)
-        if game is _MARRIAGE and setup.clarification_trick is None:
+        played = (*cards, card)
+        last = setup.rules._tricks
+        # The first-equal-copy loop of CardOrder.winner_position, written out
+        # for the rules where no option changes it (the second Dulle does).
+        if order.dulle_rises:
+            best = order.winner_position(played, last=len(tricks) + 1 == last)
+        else:
+            keys = order.lead_keys[cards[0]]
+            best = 0
+            best_key = keys[cards[0]]
+            for position in (1, 2, 3):
+                key = keys[played[position]]
+                if key > best_key:
+                    best = position
+                    best_key = key
+        winner = (leader + best) & 3
+        tricks = (*tricks, Trick._make(leader, played))
+        if setup.game_type is _MARRIAGE and setup.clarification_trick is None:
             declarer = setup.declarer
             if winner != declarer:
                 setup = setup._replace(
@@ -958,10 +1079,13 @@ class Deal:
             elif len(tricks) == 3:
                 setup = setup._replace(
                     game_type=_MARRIAGE_SOLO,
+                    order=setup.rules.card_order(
+                        _MARRIAGE_SOLO, schweine=setup.schweine is not None
+                    ),
                     clarification_trick=3,
                     parties=tuple(_RE if s == declarer else _KONTRA for s in range(4)),
                 )
-        return _deal((setup, held, tricks, winner, (), winner if len(tricks) < 12 else None))
+        return _deal((setup, held, tricks, winner, (), winner if len(tricks) < last else None))
 
     # --- announcements (SPEC §8) --------------------------------------------
 
@@ -984,7 +1108,7 @@ class Deal:
                 action=_announce_action(level),
                 rule="§8.3",
             )
-        if len(self.tricks) == 12:
+        if len(self.tricks) == setup.rules.tricks:
             raise WrongPhaseError(
                 "the deal is finished", seat=seat, action=_announce_action(level), rule="§9.1"
             )
@@ -1009,6 +1133,7 @@ class Deal:
                 level,
                 hand_size=_hand_size(self._held, seat),
                 shift=self.shift,
+                rules=setup.rules,
             )
         except IllegalActionError as error:
             error.seat = seat
@@ -1077,11 +1202,14 @@ class Deal:
         Raises:
             WrongPhaseError: the deal is not finished.
         """
-        if len(self.tricks) < 12:
-            raise WrongPhaseError(
-                "the outcome exists only after trick 12", action="outcome", rule="§3.5, §9.1"
-            )
         setup, _, tricks, leader, _, _ = self._state
+        rules = setup.rules
+        if len(tricks) < rules.tricks:
+            raise WrongPhaseError(
+                f"the outcome exists only after trick {rules.tricks}",
+                action="outcome",
+                rule="§3.5, §9.1",
+            )
         game = setup.game_type
         assert game is not None
         # Every seat's party is fixed by trick 3 at the latest (SPEC §6, §7.2, §7.3).
@@ -1107,8 +1235,12 @@ class Deal:
             re_announcements=setup.re_announcements,
             kontra_announcements=setup.kontra_announcements,
             special_events=(
-                _special_events(tricks, winners, points, parties) if game.has_special_points else ()
+                _special_events(tricks, winners, points, parties, rules)
+                if rules.specials and game.has_special_points
+                else ()
             ),
+            rules=rules,
+            schweine=setup.schweine,
         )
 
     def view(self, seat: int) -> PlayerView:
@@ -1130,6 +1262,19 @@ def _hand(bits: int) -> Hand:
 _set_hand_bits: Final = vars(Hand)["_bits"].__set__
 
 
+def _schweine(rules: Rules, game: GameType, dealt: tuple[Hand, ...]) -> int | None:
+    """The seat holding both ♦A, if Schweinchen applies to ``game`` (V§2.3)."""
+    if not rules.schweinchen or game not in _SCHWEINE_GAMES:
+        return None
+    for seat, hand in enumerate(dealt):
+        if (hand._bits >> _DIAMOND_ACE_SHIFT) & 3 == 2:
+            return seat
+    return None
+
+
+_SCHWEINE_GAMES: Final = frozenset({_NORMAL, _MARRIAGE, _SILENT_MARRIAGE})
+
+
 def _hand_size(held: int, seat: int) -> int:
     """The number of cards seat ``seat`` holds in the packed hands ``held``."""
     bits = (held >> 48 * seat) & _HAND_MASK
@@ -1148,13 +1293,18 @@ def _deal(state: _State) -> Deal:
 _set_state: Final = vars(Deal)["_state"].__set__
 
 
-def _initial(dealer: int, cut: int | None, hands: tuple[Hand, Hand, Hand, Hand]) -> Deal:
+def _initial(
+    rules: Rules, dealer: int, cut: int | None, hands: tuple[Hand, Hand, Hand, Hand]
+) -> Deal:
     """The deal before the reservation round, from checked parts."""
     setup = _Setup(
+        rules,
         dealer,
         cut,
         hands,
         (None, None, None, None),
+        None,
+        None,
         None,
         None,
         None,
@@ -1185,7 +1335,8 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:  # n
     _check_seat(seat, "legal announcements")
     setup = deal._setup
     game = setup.game_type
-    if game is None or len(deal.tricks) == 12:
+    rules = setup.rules
+    if game is None or len(deal.tricks) == rules.tricks:
         return ()
     if game is _MARRIAGE and setup.clarification_trick is None:  # SPEC 7.4
         return ()
@@ -1196,21 +1347,22 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:  # n
     else:
         own, opponents = setup.kontra_announcements, setup.re_announcements
     size = _hand_size(deal._held, seat)
+    deadlines = rules.deadlines
     # The legal levels are always a run up to schwarz (every absage shares the
-    # deadline of the lowest level it adds, SPEC 8.8c), or a bare late reply.
+    # deadline of the lowest level it adds, SPEC 8.8c), or a bare late reply;
+    # without skipping (V§4) the run is the next level alone.
     if own.level is None:
-        if size >= _DEADLINES[0] - shift:
-            return _LEVELS
-        if opponents.level is not None and size >= _DEADLINES[opponents.level] - shift - 1:
+        if size >= deadlines[0] - shift:
+            return _LEVELS if rules.skip_levels else _LEVELS[:1]
+        if opponents.level is not None and size >= deadlines[opponents.level] - shift - 1:
             return _LEVELS[:1]
         return ()
-    if not own.timely or own.level == 4 or size < _DEADLINES[own.level + 1] - shift:
+    if not own.timely or own.level == 4 or size < deadlines[own.level + 1] - shift:
         return ()
-    return _LEVELS[own.level + 1 :]
+    return _LEVELS[own.level + 1 :] if rules.skip_levels else _LEVELS[own.level + 1 : own.level + 2]
 
 
 _LEVELS: Final = tuple(Announcement)
-_DEADLINES: Final = tuple(deadline(level) for level in Announcement)
 
 
 def _seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
@@ -1234,10 +1386,12 @@ def legal_actions(deal: Deal) -> tuple[Action, ...]:
     if deal.game_type is None:
         seat = deal.turn
         assert seat is not None
+        solos = deal.rules.solos
         return tuple(
             Declare(seat, reservation)
             for reservation in Reservation
-            if reservation is not Reservation.MARRIAGE or deal.dealt[seat].count(CLUB_QUEEN) == 2
+            if (reservation is not Reservation.MARRIAGE or deal.dealt[seat].count(CLUB_QUEEN) == 2)
+            and (solos or not reservation.is_solo)
         )
     if deal.is_finished:
         return ()
@@ -1271,6 +1425,8 @@ class Outcome:
     re_announcements: PartyAnnouncements
     kontra_announcements: PartyAnnouncements
     special_events: tuple[SpecialEvent, ...]
+    rules: Rules = _DDV
+    schweine: int | None = None
 
     @property
     def re_seats(self) -> frozenset[int]:
@@ -1317,6 +1473,8 @@ class PlayerView:
     hand_sizes: tuple[int, ...]
     turn: int | None
     legal_actions: tuple[Action, ...]
+    rules: Rules = _DDV
+    schweine: int | None = None
 
     @classmethod
     def _of(cls, deal: Deal, seat: int) -> PlayerView:
@@ -1357,6 +1515,8 @@ class PlayerView:
             hand_sizes=tuple(len(hand) for hand in deal.hands),
             turn=deal.turn,
             legal_actions=actions,
+            rules=deal.rules,
+            schweine=deal.schweine,
         )
 
     @property

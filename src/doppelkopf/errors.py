@@ -25,6 +25,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidReservationError",
+    "InvalidRulesError",
     "InvalidSummaryError",
     "InvalidValueError",
     "LateReplyLockError",
@@ -124,3 +125,18 @@ class LateReplyLockError(AnnouncementError):
 
 class InvalidSummaryError(DoppelkopfError, ValueError):
     """A score-sheet summary that no real deal can produce (SPEC §9–§12)."""
+
+
+class InvalidRulesError(InvalidValueError):
+    """A rule set that cannot be built: an unknown option, a bad value, or two
+    options that exclude each other (V§0.4).
+
+    Attributes:
+        options: the names of the options at fault (one or two).
+        rule: the VARIANTS.md section that forbids the combination (``"V§0.4"``).
+    """
+
+    def __init__(self, message: str, *, options: tuple[str, ...] = (), rule: str = "") -> None:
+        super().__init__(message if not rule else f"{message} ({rule})")
+        self.options = options
+        self.rule = rule

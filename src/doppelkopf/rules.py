@@ -1,8 +1,12 @@
-"""Game types and the card order of each (SPEC §3.1, §4).
+"""The rule set, game types and the facts derived from them (SPEC §3.1, §4, V§0).
 
-The game type alone decides whether a card is trump or belongs to a plain suit
-(its :class:`Category`) and how strong it is (SPEC §4.7).  Every table is built
-once, at import time, from the lists in SPEC §4.
+:class:`Rules` is the rule set a table plays: ``Rules()`` is SPEC.md, the DDV
+domestic rules, and each field is one option of VARIANTS.md.  Every fact that
+depends on the rules — the deck, the cards per hand, the number of tricks, the
+announcement deadlines, the card order of each game type — is derived from a
+``Rules`` value here and nowhere else.  :class:`GameType` names a contract; its
+card order under a rule set is :meth:`Rules.card_order` (the properties of
+:class:`GameType` read the default rules).
 
 >>> from doppelkopf import Card, GameType
 >>> normal = GameType.NORMAL
@@ -17,12 +21,19 @@ Category.HEARTS
 from __future__ import annotations
 
 import enum
-from typing import Final
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeAlias
+
+import attrs
 
 from .cards import DISTINCT_CARDS, Card, Rank, Suit
-from .errors import InvalidNotationError
+from .errors import InvalidNotationError, InvalidRulesError, InvalidValueError
 
-__all__ = ["Category", "GameType"]
+if TYPE_CHECKING:
+    from ._order import CardOrder
+    from .parties import Announcement
+
+__all__ = ["Category", "GameType", "Rules", "SecondDulle"]
 
 
 class Category(enum.Enum):
@@ -55,25 +66,6 @@ class Category(enum.Enum):
         return "trump" if self is Category.TRUMP else Suit(self.value - 1).symbol
 
 
-def _cards(suit: Suit, *ranks: Rank) -> list[Card]:
-    return [Card(suit, rank) for rank in ranks]
-
-
-_QUEENS: Final = [Card(suit, Rank.QUEEN) for suit in Suit]
-_JACKS: Final = [Card(suit, Rank.JACK) for suit in Suit]
-_DULLE: Final = Card(Suit.HEARTS, Rank.TEN)
-
-
-def _suit_trumps(suit: Suit) -> list[Card]:
-    """SPEC §4.1–4.3: 10♥, the queens, the jacks, then the trump suit's A 10 K 9."""
-    tail = [
-        card
-        for card in _cards(suit, Rank.ACE, Rank.TEN, Rank.KING, Rank.NINE)
-        if card is not _DULLE
-    ]
-    return [_DULLE, *_QUEENS, *_JACKS, *tail]
-
-
 class GameType(enum.Enum):
     """Every game type of SPEC §3.1, with its card order (SPEC §4).
 
@@ -98,18 +90,6 @@ class GameType(enum.Enum):
     JACKS_SOLO = "SOLO_J"
     FLESHLESS = "FLESHLESS"
 
-    # Tables filled in below the class (see _build_tables).
-    _trumps: tuple[Card, ...]
-    _order: tuple[Card, ...]
-    _category: tuple[Category, ...]
-    _strength: tuple[int, ...]
-    # Internal, for the hot paths of doppelkopf.tricks:
-    _cat_index: dict[Card, int]  # card -> 0 (trump) or 1 + suit
-    _cat_bits: tuple[int, ...]  # category index -> packed-hand mask of its cards
-    _follow_bits: dict[Card, int]  # led card -> packed-hand mask of the cards that follow it
-    _lead_keys: dict[Card, dict[Card, int]]  # led card -> card -> winning key
-    _solo: bool  # see is_solo; read by settlement and views for every deal
-
     def __repr__(self) -> str:
         return f"GameType.{self.name}"
 
@@ -131,15 +111,10 @@ class GameType(enum.Enum):
                 return game
         raise InvalidNotationError(f"unknown game type {text!r}", text=text)
 
-    @property
-    def trumps(self) -> tuple[Card, ...]:
-        """The distinct trump cards from high to low (each exists twice; SPEC §4)."""
-        return self._trumps
-
-    @property
-    def order(self) -> tuple[Card, ...]:
-        """All 24 distinct cards in display order: trumps high to low, then ♣ ♠ ♥ ♦ high to low."""
-        return self._order
+    def __init__(self, value: str) -> None:
+        # A fact of the contract itself, read for every deal by settlement and
+        # views: a member attribute costs one slot read, a set lookup an enum hash.
+        self._solo = value not in ("NORMAL", "MARRIAGE")
 
     @property
     def is_solo(self) -> bool:
@@ -153,28 +128,54 @@ class GameType(enum.Enum):
 
     @property
     def has_special_points(self) -> bool:
-        """Whether Doppelkopf, fox and Karlchen points exist (NORMAL and MARRIAGE, SPEC §11.1)."""
-        return not self.is_solo
+        """Whether this contract is a 2-against-2 game with special points (SPEC §11.1).
+
+        NORMAL and MARRIAGE; whether special points are counted at all is the
+        rule set's choice (:meth:`Rules.counts_specials`, V§5.1).
+        """
+        return not self._solo
 
     @property
     def trump_suit(self) -> Suit | None:
         """The suit whose A/10/K/9 are trumps (``None`` in the queens, jacks, fleshless solos)."""
         return _TRUMP_SUITS.get(self)
 
+    # --- the card order under the default rules ------------------------------
+    # Conveniences for the common case; any other rule set asks
+    # Rules.card_order(game_type), which these read for Rules.DDV.
+
+    @property
+    def trumps(self) -> tuple[Card, ...]:
+        """The distinct trumps from high to low under the default rules (SPEC §4).
+
+        Each exists twice.  Under other rules: ``rules.card_order(game).trumps``.
+        """
+        return _default_order(self).trumps
+
+    @property
+    def order(self) -> tuple[Card, ...]:
+        """All 24 distinct cards in display order under the default rules (SPEC §4).
+
+        Trumps high to low, then ♣ ♠ ♥ ♦ high to low.
+        """
+        return _default_order(self).order
+
     def category(self, card: Card) -> Category:
         """Whether ``card`` is trump or which plain suit it belongs to (SPEC §4.7).
+
+        Under the default rules; see :meth:`Rules.card_order` for others.
 
         >>> GameType.JACKS_SOLO.category(Card.parse("♣Q"))
         Category.CLUBS
         """
-        return self._category[card.index]
+        return _default_order(self).category(card)
 
     def is_trump(self, card: Card) -> bool:
-        """Whether ``card`` is trump in this game type (SPEC §4)."""
-        return self._category[card.index] is Category.TRUMP
+        """Whether ``card`` is trump in this game type under the default rules (SPEC §4)."""
+        return _default_order(self).is_trump(card)
 
     def strength(self, card: Card) -> int:
-        """The card's rank within its category: higher beats lower (SPEC §4).
+        """The card's rank within its category under the default rules (SPEC §4).
 
         Every trump is stronger than every plain card; plain cards of different
         suits are not comparable for winning a trick (SPEC §5.3), so their
@@ -184,16 +185,11 @@ class GameType(enum.Enum):
         >>> game.strength(Card.parse("♥10")) > game.strength(Card.parse("♣Q"))
         True
         """
-        return self._strength[card.index]
+        return _default_order(self).strength(card)
 
     def sort(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
         """``cards`` in this game type's display order (see :attr:`order`)."""
-        position = self._position
-        return sorted(cards, key=lambda card: position[card.index])
-
-    @property
-    def _position(self) -> tuple[int, ...]:
-        return _POSITIONS[self]
+        return _default_order(self).sort(cards)
 
 
 _DISPLAY_NAMES: Final = {
@@ -234,78 +230,410 @@ _TRUMP_SUITS: Final = {
 }
 
 
-def _trump_list(game: GameType) -> list[Card]:
-    suit = _TRUMP_SUITS.get(game)
-    if suit is not None:
-        return _suit_trumps(suit)
-    if game is GameType.QUEENS_SOLO:
-        return list(_QUEENS)
-    if game is GameType.JACKS_SOLO:
-        return list(_JACKS)
-    return []
+# --- the card order of each game type under the default rules ----------------
+
+_DEFAULT_ORDERS: dict[GameType, CardOrder] = {}
 
 
-_POSITIONS: dict[GameType, tuple[int, ...]] = {}
+def _register_default_orders(orders: Mapping[GameType, CardOrder]) -> None:
+    """Called once by :mod:`doppelkopf._order` when it has built the default orders."""
+    _DEFAULT_ORDERS.update(orders)
 
-_TRUMP_BASE: Final = 100
-"""Strength of the lowest trump; plain cards use their Rank value (0-5)."""
+
+def _default_order(game: GameType) -> CardOrder:
+    try:
+        return _DEFAULT_ORDERS[game]
+    except KeyError:
+        from . import _order  # noqa: F401 - importing it registers the orders
+
+        return _DEFAULT_ORDERS[game]
 
 
-def _build_tables() -> None:
-    for game in GameType:
-        trumps = _trump_list(game)
-        trump_set = set(trumps)
-        category: list[Category] = []
-        strength: list[int] = []
-        for card in DISTINCT_CARDS:
-            if card in trump_set:
-                category.append(Category.TRUMP)
-                strength.append(_TRUMP_BASE + len(trumps) - 1 - trumps.index(card))
-            else:
-                category.append(Category.of_suit(card.suit))
-                strength.append(int(card.rank))
-        plain = [
-            card
-            for suit in Suit
-            for card in sorted(
-                (c for c in DISTINCT_CARDS if c.suit is suit and c not in trump_set),
-                key=lambda c: -c.rank,
-            )
-        ]
-        order = tuple(trumps + plain)
-        cat_index = {card: category[card.index].value for card in DISTINCT_CARDS}
-        cat_bits = tuple(
-            sum(3 << (2 * card.index) for card in DISTINCT_CARDS if cat_index[card] == value)
-            for value in range(5)
+# --- the rule set -------------------------------------------------------------
+
+SecondDulle: TypeAlias = Literal["never", "always", "except_last_trick"]
+"""The values of :attr:`Rules.second_dulle` (V§2.2)."""
+
+_SECOND_DULLE: Final = ("never", "always", "except_last_trick")
+_BOOLEAN_WORDS: Final = {
+    "true": True,
+    "yes": True,
+    "on": True,
+    "1": True,
+    "false": False,
+    "no": False,
+    "off": False,
+    "0": False,
+}
+
+
+def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise InvalidRulesError(
+            f"option {attribute.name} must be True or False, not {_short(value)}",
+            options=(attribute.name,),
+            rule="V§0.1",
         )
-        lead_keys: dict[Card, dict[Card, int]] = {}
-        for led in DISTINCT_CARDS:
-            led_category = category[led.index]
-            lead_keys[led] = {
-                card: (
-                    strength[card.index]
-                    if category[card.index] is Category.TRUMP
-                    or category[card.index] is led_category
-                    else -1
+
+
+def _second_dulle(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if type(value) is not str or value not in _SECOND_DULLE:
+        raise InvalidRulesError(
+            "option second_dulle must be one of 'never', 'always', 'except_last_trick', "
+            f"not {_short(value)}",
+            options=("second_dulle",),
+            rule="V§2.2",
+        )
+
+
+def _short(value: object) -> str:
+    """A short, always printable excerpt of ``value`` for an error message."""
+    if type(value) is int and value.bit_length() > 64:
+        return f"an int of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Rules:
+    """A rule set: SPEC.md and the options of VARIANTS.md that change it (V§0).
+
+    ``Rules()`` is exactly SPEC.md, the DDV domestic rules, also named
+    :attr:`Rules.DDV`.  Every field is one option, and its default reproduces
+    SPEC.md.  Combinations that exclude each other are rejected when the value
+    is built (V§0.4).  A rule set is an immutable, hashable value.
+
+    >>> from doppelkopf import Rules
+    >>> Rules() == Rules.DDV, Rules.DDV.tricks, Rules(nines=False).tricks
+    (True, 12, 10)
+    >>> Rules(nines=False, second_dulle="always")
+    Rules(nines=False, second_dulle='always')
+    >>> Rules(dullen=False, second_dulle="always")
+    Traceback (most recent call last):
+    ...
+    doppelkopf.errors.InvalidRulesError: dullen=False excludes second_dulle='always': ... (V§0.4)
+
+    Options (each cites the VARIANTS.md section that defines it):
+
+    - ``nines`` (V§1): play with the eight 9s (48 cards, 12 tricks) or without
+      (40 cards, 10 tricks, every deadline two cards lower).
+    - ``dullen`` (V§2.1): the 10♥ is the highest trump; off, it is a plain heart.
+    - ``second_dulle`` (V§2.2): when both 10♥ fall in one trick, whether the
+      second beats the first: ``"never"``, ``"always"`` or ``"except_last_trick"``.
+    - ``schweinchen`` (V§2.3): both ♦A in one hand become the two highest trumps.
+    - ``solos`` (V§3): voluntary solos may be declared.
+    - ``skip_levels`` (V§4): an absage may skip levels (SPEC §8.8); off, each
+      level must have been announced explicitly first.
+    - ``specials`` (V§5.1): Doppelkopf, fox and Karlchen points are counted.
+    - ``karlchen`` (V§5.2): the Karlchen point of SPEC §11.5.
+    - ``karlchen_caught`` (V§5.3): a ♣J of the losing party in the last trick
+      earns the winners a point.
+    - ``fox_at_end`` (V§5.4): a party's own ♦A winning the last trick earns it a point.
+    """
+
+    nines: bool = attrs.field(default=True, validator=_flag)
+    dullen: bool = attrs.field(default=True, validator=_flag)
+    second_dulle: SecondDulle = attrs.field(default="never", validator=_second_dulle)
+    schweinchen: bool = attrs.field(default=False, validator=_flag)
+    solos: bool = attrs.field(default=True, validator=_flag)
+    skip_levels: bool = attrs.field(default=True, validator=_flag)
+    specials: bool = attrs.field(default=True, validator=_flag)
+    karlchen: bool = attrs.field(default=True, validator=_flag)
+    karlchen_caught: bool = attrs.field(default=False, validator=_flag)
+    fox_at_end: bool = attrs.field(default=False, validator=_flag)
+    # Derived once per value: the hot paths of a deal read them for every trick.
+    _tricks: int = attrs.field(init=False, eq=False, repr=False)
+
+    DDV: ClassVar[Rules]
+    """The DDV domestic rules of SPEC.md: ``Rules()``."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_tricks", 12 if self.nines else 10)
+        if not self.dullen and self.second_dulle != "never":
+            _exclude(
+                "dullen",
+                False,
+                "second_dulle",
+                self.second_dulle,
+                "without Dullen there is no second Dulle",
+            )
+        if not self.specials:
+            for name in ("karlchen_caught", "fox_at_end"):
+                if getattr(self, name):
+                    _exclude("specials", False, name, True, f"{name} is a special point")
+
+    # --- text and JSON forms ------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"Rules({', '.join(f'{name}={value!r}' for name, value in self._changes())})"
+
+    def __str__(self) -> str:
+        """The stable text form: ``ddv``, or the options that differ from it."""
+        changes = self._changes()
+        if not changes:
+            return "ddv"
+        return ", ".join(f"{name}={_text(value)}" for name, value in changes)
+
+    def _changes(self) -> list[tuple[str, object]]:
+        return [
+            (field.name, getattr(self, field.name))
+            for field in attrs.fields(Rules)
+            if field.init and getattr(self, field.name) != field.default
+        ]
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every option and its value, as JSON-ready data (the form records store).
+
+        >>> Rules(nines=False).as_dict()["nines"], Rules.from_dict({}) == Rules.DDV
+        (False, True)
+        """
+        return {name: getattr(self, name) for name in _OPTION_NAMES}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Rules:
+        """The rule set of :meth:`as_dict`'s form; missing options take their defaults.
+
+        Raises:
+            InvalidRulesError: an unknown option, a value of the wrong type, or an
+                excluded combination (V§0.4).
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidRulesError(
+                f"rules must be a mapping of options, not {_short(data)}", rule="V§0.1"
+            )
+        for name in data:
+            if name not in _OPTION_NAMES:
+                raise InvalidRulesError(
+                    f"unknown option {_short(name)}; the options are {', '.join(_OPTION_NAMES)}",
+                    options=(str(name),),
+                    rule="V§0.1",
                 )
-                for card in DISTINCT_CARDS
-            }
-        for name, value in (
-            ("_trumps", tuple(trumps)),
-            ("_order", order),
-            ("_category", tuple(category)),
-            ("_strength", tuple(strength)),
-            ("_cat_index", cat_index),
-            ("_cat_bits", cat_bits),
-            ("_follow_bits", {card: cat_bits[cat_index[card]] for card in DISTINCT_CARDS}),
-            ("_lead_keys", lead_keys),
-            ("_solo", game not in (GameType.NORMAL, GameType.MARRIAGE)),
-        ):
-            setattr(game, name, value)
-        position = [0] * 24
-        for rank_in_order, card in enumerate(order):
-            position[card.index] = rank_in_order
-        _POSITIONS[game] = tuple(position)
+        return cls(**data)  # type: ignore[arg-type]
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Read the text form of :meth:`__str__`: a preset, then ``name=value`` options.
+
+        Options are separated by commas or spaces; a preset name may come first
+        (``ddv``).  Booleans are ``true``/``false`` (also ``yes``/``no``,
+        ``on``/``off``, ``1``/``0``).
+
+        >>> Rules.parse("nines=false, second_dulle=always")
+        Rules(nines=False, second_dulle='always')
+        >>> Rules.parse(str(Rules(schweinchen=True))) == Rules(schweinchen=True)
+        True
+
+        Raises:
+            InvalidRulesError: an unknown preset or option, or a bad value.
+        """
+        if not isinstance(text, str):
+            raise InvalidRulesError(f"rules text must be a str, not {_short(text)}")
+        if len(text) > 1000:
+            raise InvalidRulesError(f"rules text of {len(text)} characters is too long")
+        tokens = text.replace(",", " ").split()
+        base = Rules.DDV
+        if tokens and "=" not in tokens[0]:
+            base = cls.preset(tokens.pop(0))
+        options: dict[str, str] = {}
+        for token in tokens:
+            name, equals, value = token.partition("=")
+            if not equals:
+                raise InvalidRulesError(
+                    f"expected name=value, not {_short(token)}", options=(name,), rule="V§0.1"
+                )
+            options[name] = value
+        return cls.from_options(options, base=base)
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The preset of that name (V§0.3): ``ddv``.
+
+        Raises:
+            InvalidRulesError: no preset has that name.
+        """
+        key = name.strip().lower() if isinstance(name, str) else None
+        if key not in _PRESETS:
+            raise InvalidRulesError(
+                f"unknown preset {_short(name)}; the presets are {', '.join(_PRESETS)}",
+                rule="V§0.3",
+            )
+        return _PRESETS[key]
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object], *, base: Rules | None = None) -> Rules:
+        """``base`` (default :attr:`DDV`) with the named options changed.
+
+        Values may be given as text, as the command line's ``--option
+        NAME=VALUE`` does, or as Python values.
+
+        >>> Rules.from_options({"nines": "false", "fox_at_end": True})
+        Rules(nines=False, fox_at_end=True)
+
+        Raises:
+            InvalidRulesError: an unknown option, a bad value or an excluded
+                combination (V§0.4).
+        """
+        values = (base if base is not None else Rules.DDV).as_dict()
+        for name, value in options.items():
+            if name not in _OPTION_NAMES:
+                raise InvalidRulesError(
+                    f"unknown option {_short(name)}; the options are {', '.join(_OPTION_NAMES)}",
+                    options=(str(name),),
+                    rule="V§0.1",
+                )
+            values[name] = _option_value(name, value)
+        return cls(**values)
+
+    # --- derived facts (V§0.2) ----------------------------------------------
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards of the deck, two copies of each distinct card (SPEC §1.1, V§1.1).
+
+        >>> len(Rules().deck), len(Rules(nines=False).deck)
+        (48, 40)
+        """
+        return _DECKS[self.nines]
+
+    @property
+    def distinct_cards(self) -> tuple[Card, ...]:
+        """The distinct cards in play: 24, or 20 without nines (V§1.1)."""
+        return _DISTINCT[self.nines]
+
+    @property
+    def deck_bits(self) -> int:
+        """The whole deck as a packed hand (see :attr:`doppelkopf.Hand.bits`)."""
+        return _DECK_BITS[self.nines]
+
+    @property
+    def hand_size(self) -> int:
+        """Cards per hand at the start of play: 12, or 10 without nines (SPEC §2.4, V§1.2)."""
+        return self._tricks
+
+    @property
+    def tricks(self) -> int:
+        """Tricks per deal, equal to :attr:`hand_size` (SPEC §3.5, V§1.3)."""
+        return self._tricks
+
+    @property
+    def packets(self) -> tuple[int, ...]:
+        """The packet size of each dealing round (SPEC §2.4, V§1.2): 3 3 3 3, or 3 4 3."""
+        return (3, 3, 3, 3) if self.nines else (3, 4, 3)
+
+    @property
+    def cuts(self) -> range:
+        """The legal cuts: each part keeps at least 3 cards (SPEC §2.3, V§1.2)."""
+        return range(3, len(self.deck) - 2)
+
+    def deadline(self, level: Announcement | int, shift: int = 0) -> int:
+        """The fewest cards a player may hold to make ``level`` in time (SPEC §8.4, V§0.2).
+
+        ``D(L) = h − 1 − L − s`` for the hand size ``h``, level ``L`` (0 for
+        Re/Kontra … 4 for schwarz) and marriage shift ``s`` (SPEC §7.4).
+
+        >>> [Rules().deadline(level) for level in range(5)]  # SPEC §8.4
+        [11, 10, 9, 8, 7]
+        >>> [Rules(nines=False).deadline(level) for level in range(5)]  # V01
+        [9, 8, 7, 6, 5]
+
+        Raises:
+            InvalidValueError: ``level`` is not 0–4 or ``shift`` not 0–2.
+        """
+        if type(level) is not int and not _is_announcement(level):
+            raise InvalidValueError(f"an announcement level is 0-4, not {_short(level)} (§8.1)")
+        if not 0 <= level <= 4:
+            raise InvalidValueError(f"an announcement level is 0-4, not {_short(level)} (§8.1)")
+        if type(shift) is not int or not 0 <= shift <= 2:
+            raise InvalidValueError(
+                f"the marriage shift is 0, 1 or 2, not {_short(shift)} (SPEC §7.4)"
+            )
+        return self.hand_size - 1 - int(level) - shift
+
+    @property
+    def deadlines(self) -> tuple[int, int, int, int, int]:
+        """``D(L)`` for the levels 0–4 without a marriage shift (SPEC §8.4, V§0.2)."""
+        h = self.hand_size
+        return (h - 1, h - 2, h - 3, h - 4, h - 5)
+
+    def card_order(self, game_type: GameType, *, schweine: bool = False) -> CardOrder:
+        """The card order of ``game_type`` under these rules (SPEC §4, V§1.5, V§2).
+
+        ``schweine`` says whether a player holds the Schweine (both ♦A, with
+        :attr:`schweinchen` on, in the game types of V§2.3); it is ignored
+        where Schweine do not exist.
+
+        >>> from doppelkopf import GameType
+        >>> [str(card) for card in Rules(nines=False).card_order(GameType.NORMAL).trumps]  # V03
+        ['♥10', '♣Q', '♠Q', '♥Q', '♦Q', '♣J', '♠J', '♥J', '♦J', '♦A', '♦10', '♦K']
+        """
+        from ._order import card_order
+
+        return card_order(
+            game_type,
+            nines=self.nines,
+            dullen=self.dullen,
+            second_dulle=self.second_dulle,
+            schweine=schweine and self.schweinchen,
+        )
+
+    def counts_specials(self, game_type: GameType) -> bool:
+        """Whether Doppelkopf, fox and Karlchen points are counted in ``game_type``.
+
+        Only in the 2-against-2 games (SPEC §11.1), and only while
+        :attr:`specials` is on (V§5.1).
+        """
+        return self.specials and game_type.has_special_points
 
 
-_build_tables()
+def _exclude(first: str, first_value: object, second: str, second_value: object, why: str) -> None:
+    raise InvalidRulesError(
+        f"{first}={first_value!r} excludes {second}={second_value!r}: {why}",
+        options=(first, second),
+        rule="V§0.4",
+    )
+
+
+def _is_announcement(value: object) -> bool:
+    from .parties import Announcement
+
+    return type(value) is Announcement
+
+
+def _text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _option_value(name: str, value: object) -> object:
+    """An option's value from text (``"false"``) or as given."""
+    if not isinstance(value, str):
+        return value
+    if name == "second_dulle":
+        return value.strip().lower()
+    word = value.strip().lower()
+    if word not in _BOOLEAN_WORDS:
+        raise InvalidRulesError(
+            f"option {name} must be true or false, not {_short(value)}",
+            options=(name,),
+            rule="V§0.1",
+        )
+    return _BOOLEAN_WORDS[word]
+
+
+_OPTION_NAMES: Final = tuple(field.name for field in attrs.fields(Rules) if field.init)
+
+Rules.DDV = Rules()
+_PRESETS: Final = {"ddv": Rules.DDV}
+
+_DISTINCT: Final = {
+    True: DISTINCT_CARDS,
+    False: tuple(card for card in DISTINCT_CARDS if card.rank is not Rank.NINE),
+}
+_DECKS: Final = {
+    nines: tuple(c for c in cards for _ in range(2)) for nines, cards in _DISTINCT.items()
+}
+_DECK_BITS: Final = {
+    nines: sum(2 << (2 * card.index) for card in cards) for nines, cards in _DISTINCT.items()
+}

@@ -27,10 +27,12 @@ import attrs
 from .cards import Card, Rank, Suit
 from .errors import InvalidSummaryError, InvalidValueError
 from .parties import Party
-from .rules import GameType
+from .rules import GameType, Rules
 from .tricks import Trick, trick_winner
 
 __all__ = ["SpecialEvent", "SpecialKind", "special_events"]
+
+_DDV: Final = Rules.DDV
 
 FOX: Final = Card(Suit.DIAMONDS, Rank.ACE)
 """The ♦A, the fox (Fuchs) of SPEC §11.4."""
@@ -49,13 +51,17 @@ class SpecialKind(enum.Enum):
     it follows from who won the deal, not from a trick, so it is not a kind of
     event here (see :func:`doppelkopf.scoring.game_value`).
 
+    The last two exist only when a table agrees on them (V§5.3, V§5.4).
+
     >>> [str(kind) for kind in SpecialKind]
-    ['Doppelkopf', 'fox caught', 'Karlchen']
+    ['Doppelkopf', 'fox caught', 'Karlchen', 'Karlchen caught', 'fox at the end']
     """
 
     DOPPELKOPF = "Doppelkopf"
     FOX_CAUGHT = "fox caught"
     KARLCHEN = "Karlchen"
+    KARLCHEN_CAUGHT = "Karlchen caught"
+    FOX_AT_END = "fox at the end"
 
     @property
     def rule(self) -> str:
@@ -73,7 +79,13 @@ _RULES: Final = {
     SpecialKind.DOPPELKOPF: "§11.3",
     SpecialKind.FOX_CAUGHT: "§11.4",
     SpecialKind.KARLCHEN: "§11.5",
+    SpecialKind.KARLCHEN_CAUGHT: "V§5.3",
+    SpecialKind.FOX_AT_END: "V§5.4",
 }
+_LAST_TRICK_KINDS: Final = frozenset(
+    {SpecialKind.KARLCHEN, SpecialKind.KARLCHEN_CAUGHT, SpecialKind.FOX_AT_END}
+)
+_VICTIM_KINDS: Final = frozenset({SpecialKind.FOX_CAUGHT, SpecialKind.KARLCHEN_CAUGHT})
 
 
 def _check_trick_number(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -95,11 +107,13 @@ def _check_victim(
 
 @attrs.frozen
 class SpecialEvent:
-    """One special point earned in one trick (SPEC §11.3–§11.5).
+    """One special point earned in one trick (SPEC §11.3–§11.5, V§5.3, V§5.4).
 
     ``party`` earns the point; ``trick`` is the 1-based number of the trick and
     ``seat`` the seat that won it.  For a caught fox, ``victim`` is the seat
-    whose ♦A was caught; for the other kinds it is ``None``.
+    whose ♦A was caught, for a caught Karlchen the seat whose ♣J was; for the
+    other kinds it is ``None``.  Karlchen, a caught Karlchen and the fox at the
+    end belong to the last trick: trick 12, or 10 without nines.
 
     >>> event = SpecialEvent(SpecialKind.KARLCHEN, Party.KONTRA, trick=12, seat=3)
     >>> print(event)
@@ -115,11 +129,16 @@ class SpecialEvent:
     victim: int | None = attrs.field(default=None, validator=_check_victim)
 
     def __attrs_post_init__(self) -> None:
-        if (self.victim is None) is (self.kind is SpecialKind.FOX_CAUGHT):
+        if (self.victim is None) is (self.kind in _VICTIM_KINDS):
+            if self.kind in _LAST_TRICK_KINDS and self.kind is not SpecialKind.KARLCHEN:
+                raise InvalidValueError(
+                    "a caught Karlchen names its victim; the fox at the end does not"
+                )
             raise InvalidValueError("a caught fox names its victim; Doppelkopf and Karlchen do not")
-        if self.kind is SpecialKind.KARLCHEN and self.trick != 12:
+        if self.kind in _LAST_TRICK_KINDS and self.trick not in (10, 12):
             raise InvalidValueError(
-                f"Karlchen is won only with trick 12, not trick {self.trick} (§11.5)"
+                f"{self.kind} is won only with trick 12 (10 without nines), "
+                f"not trick {self.trick} ({self.kind.rule})"
             )
 
     @property
@@ -132,8 +151,14 @@ class SpecialEvent:
             detail = f"seat {self.seat} caught the {FOX} of seat {self.victim}"
         elif self.kind is SpecialKind.DOPPELKOPF:
             detail = f"seat {self.seat} won a trick worth {DOPPELKOPF_POINTS} or more"
-        else:
+        elif self.kind is SpecialKind.KARLCHEN:
             detail = f"seat {self.seat} won the last trick with {CHARLIE}"
+        elif self.kind is SpecialKind.KARLCHEN_CAUGHT:
+            detail = (
+                f"seat {self.seat} caught the {CHARLIE} of seat {self.victim} in the last trick"
+            )
+        else:
+            detail = f"seat {self.seat} won the last trick with its own {FOX}"
         return f"trick {self.trick}: {self.kind} for {self.party} ({detail})"
 
 
@@ -156,13 +181,15 @@ _EVENT_SETTERS: Final = tuple(
 )
 
 
-def _check_input(tricks: Sequence[Trick], parties: Sequence[Party]) -> None:
+def _check_input(tricks: Sequence[Trick], parties: Sequence[Party], rules: Rules) -> None:
     if len(parties) != 4 or not all(isinstance(party, Party) for party in parties):
         raise InvalidSummaryError(
             f"parties must give the Party of each of the four seats, not {parties!r} (SPEC §6)"
         )
-    if len(tricks) > 12:
-        raise InvalidSummaryError(f"a deal has 12 tricks, not {len(tricks)} (SPEC §3.5)")
+    if len(tricks) > rules.tricks:
+        raise InvalidSummaryError(
+            f"a deal has {rules.tricks} tricks, not {len(tricks)} (SPEC §3.5, V§1.3)"
+        )
     for number, trick in enumerate(tricks, start=1):
         if not isinstance(trick, Trick):
             raise TypeError(f"trick {number} must be a Trick, not {trick!r}")
@@ -174,9 +201,14 @@ def _check_input(tricks: Sequence[Trick], parties: Sequence[Party]) -> None:
 
 
 def special_events(
-    tricks: Sequence[Trick], game_type: GameType, parties: Sequence[Party]
+    tricks: Sequence[Trick],
+    game_type: GameType,
+    parties: Sequence[Party],
+    rules: Rules = _DDV,
+    *,
+    schweine: bool = False,
 ) -> tuple[SpecialEvent, ...]:
-    """Every special point earned in ``tricks`` (SPEC §11.1, §11.3–§11.5).
+    """Every special point earned in ``tricks`` (SPEC §11.1, §11.3–§11.5, V§5).
 
     ``tricks`` are the complete tricks of a deal in play order, the first
     ``len(tricks)`` of them (0–12), so a deal in progress can ask for the points
@@ -191,10 +223,20 @@ def special_events(
       player's party earns a point.  Of two ♣J the first one played wins
       (§5.4); a ♣J that is beaten, or caught, earns nothing.
 
+    - **Karlchen caught** (V§5.3, ``rules.karlchen_caught``): each ♣J played
+      to the last trick by the party that does not win it earns a point for
+      the winner's party.
+    - **Fox at the end** (V§5.4, ``rules.fox_at_end``): a party whose own ♦A
+      is the winning card of the last trick earns a point.
+
+    ``rules`` also switch Karlchen (V§5.2) or every special point (V§5.1)
+    off, and say which trick is the last (V§1.3).  ``schweine`` tells whether
+    a player holds the Schweine, which changes who wins (V§2.3).
+
     In the order of the tricks, and within a trick: the foxes in play order,
-    then the Doppelkopf, then Karlchen.  No events at all in a game type
-    without special points (every solo, the silent marriage and the marriage
-    turned solo, §11.1).
+    then the Doppelkopf, then Karlchen, the caught Karlchen and the fox at the
+    end.  No events at all in a game type without special points (every solo,
+    the silent marriage and the marriage turned solo, §11.1).
 
     >>> from doppelkopf.rules import GameType
     >>> from doppelkopf.tricks import Trick
@@ -207,16 +249,26 @@ def special_events(
     >>> special_events([doppelkopf], GameType.MARRIAGE, parties)
     (SpecialEvent(kind=SpecialKind.DOPPELKOPF, party=Party.KONTRA, trick=1, seat=3, victim=None),)
 
+    >>> caught = Trick.parse("♣J ♦Q ♦K ♦10", leader=0)  # V15: Kontra's ♦Q wins
+    >>> parties = [Party.RE, Party.KONTRA, Party.RE, Party.KONTRA]
+    >>> [str(event.kind) for event in special_events(
+    ...     [*filler, caught], GameType.NORMAL, parties, Rules(karlchen_caught=True))]
+    ['Karlchen caught']
+
     Raises:
-        InvalidSummaryError: more than 12 tricks, an incomplete trick, or
-            ``parties`` that do not give a Party for each of the four seats.
+        InvalidSummaryError: more tricks than a deal has, an incomplete trick,
+            or ``parties`` that do not give a Party for each of the four seats.
     """
-    _check_input(tricks, parties)
-    if not game_type.has_special_points:
+    _check_input(tricks, parties, rules)
+    if not rules.counts_specials(game_type):
         return ()
-    winners = [trick_winner(trick, game_type) for trick in tricks]
+    last = rules.tricks - 1
+    winners = [
+        trick_winner(trick, game_type, rules, schweine=schweine, last=index == last)
+        for index, trick in enumerate(tricks)
+    ]
     points = [sum(card.points for card in trick.cards) for trick in tricks]
-    return _special_events(tricks, winners, points, parties)
+    return _special_events(tricks, winners, points, parties, rules)
 
 
 def _special_events(
@@ -224,11 +276,16 @@ def _special_events(
     winners: Sequence[int],
     points: Sequence[int],
     parties: Sequence[Party],
+    rules: Rules = _DDV,
 ) -> tuple[SpecialEvent, ...]:
     """:func:`special_events` of complete tricks, given each trick's winner and card points.
 
-    The caller has checked the input and that the game type has special points.
+    The caller has checked the input and that ``rules`` count special points
+    in the game type.
     """
+    last = rules.tricks - 1
+    karlchen = rules.karlchen
+    extras = rules.karlchen_caught or rules.fox_at_end
     events: list[SpecialEvent] = []
     for index, trick in enumerate(tricks):
         winner = winners[index]
@@ -244,6 +301,26 @@ def _special_events(
                     events.append(_event(SpecialKind.FOX_CAUGHT, party, index + 1, winner, victim))
         if points[index] >= DOPPELKOPF_POINTS:
             events.append(_event(SpecialKind.DOPPELKOPF, party, index + 1, winner, None))
-        if index == 11 and cards[(winner - trick.leader) & 3] is CHARLIE:
-            events.append(_event(SpecialKind.KARLCHEN, party, 12, winner, None))
+        if index == last:
+            winning = cards[(winner - trick.leader) & 3]
+            if karlchen and winning is CHARLIE:
+                events.append(_event(SpecialKind.KARLCHEN, party, index + 1, winner, None))
+            if extras:
+                events.extend(_last_trick_extras(trick, winner, winning, parties, rules))
     return tuple(events)
+
+
+def _last_trick_extras(
+    trick: Trick, winner: int, winning: Card, parties: Sequence[Party], rules: Rules
+) -> list[SpecialEvent]:
+    """The caught Karlchen (V§5.3) and the fox at the end (V§5.4) of the last trick."""
+    party = parties[winner]
+    number = rules.tricks
+    events = []
+    if rules.karlchen_caught:
+        for seat, card in trick:
+            if card is CHARLIE and parties[seat] is not party:
+                events.append(_event(SpecialKind.KARLCHEN_CAUGHT, party, number, winner, seat))
+    if rules.fox_at_end and winning is FOX:
+        events.append(_event(SpecialKind.FOX_AT_END, party, number, winner, None))
+    return events

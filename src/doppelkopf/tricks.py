@@ -15,7 +15,8 @@ from typing import Final
 
 import attrs
 
-from .cards import DISTINCT_CARDS, Card, Hand, _split_tokens
+from ._order import CardOrder
+from .cards import Card, Hand, _split_tokens
 from .errors import (
     CardNotHeldError,
     InvalidNotationError,
@@ -23,7 +24,9 @@ from .errors import (
     MustFollowError,
     TrickCompleteError,
 )
-from .rules import Category, GameType
+from .rules import _DEFAULT_ORDERS, Category, GameType, Rules
+
+_DDV: Final = Rules.DDV
 
 __all__ = [
     "Trick",
@@ -140,9 +143,9 @@ class Trick:
         position = (seat - self.leader) & 3
         return self.cards[position] if position < len(self.cards) else None
 
-    def led_category(self, game_type: GameType) -> Category | None:
+    def led_category(self, game_type: GameType, rules: Rules = _DDV) -> Category | None:
         """The category of the led card (SPEC §5.1), or ``None`` for an empty trick."""
-        return game_type.category(self.cards[0]) if self.cards else None
+        return _order_of(game_type, rules).category(self.cards[0]) if self.cards else None
 
     def play(self, card: Card) -> Trick:
         """A new trick with ``card`` added by :attr:`next_seat`.
@@ -164,9 +167,9 @@ class Trick:
             raise InvalidValueError(f"a trick cannot hold a third {card} (SPEC §1.1)")
         return Trick._make(self.leader, (*cards, card))
 
-    def winner(self, game_type: GameType) -> int:
+    def winner(self, game_type: GameType, rules: Rules = _DDV, *, last: bool = False) -> int:
         """Shorthand for :func:`trick_winner`."""
-        return trick_winner(self, game_type)
+        return trick_winner(self, game_type, rules, last=last)
 
 
 _new_object: Final = object.__new__
@@ -178,70 +181,43 @@ _set_cards: Final = vars(Trick)["cards"].__set__
 # --- legal cards -------------------------------------------------------------
 #
 # A hand is a packed int with two bits per distinct card (see Hand.bits).  The
-# legal subset is one AND with the led category's mask.  Turning a packed set
-# into a tuple of cards in the game type's display order uses tables built once
-# per card order: four lookups (one per suit's 12 bits) give a 24-bit set in
-# display positions, and two lookups turn that into the tuple.
+# legal subset is one AND with the led category's mask of the card order
+# (doppelkopf._order.CardOrder), which also turns the packed set into a tuple of
+# cards in display order.
 
 
-class _Decoder:
-    __slots__ = ("suit_tables", "low", "high")
-
-    def __init__(self, game_type: GameType) -> None:
-        order = game_type.order
-        position = {card: i for i, card in enumerate(order)}
-        # Each table is filled from a smaller entry: drop one card, add it back.
-        suit_tables = []
-        for suit in range(4):
-            bit_of = [1 << position[DISTINCT_CARDS[6 * suit + rank]] for rank in range(6)]
-            table = [0] * 4096
-            for chunk in range(1, 4096):
-                rank = ((chunk & -chunk).bit_length() - 1) >> 1
-                table[chunk] = table[chunk & ~(3 << (2 * rank))] | bit_of[rank]
-            suit_tables.append(tuple(table))
-        self.suit_tables = tuple(suit_tables)
-        halves = []
-        for offset in (0, 12):
-            half: list[tuple[Card, ...]] = [()] * 4096
-            for mask in range(1, 4096):
-                top = mask.bit_length() - 1
-                half[mask] = (*half[mask ^ (1 << top)], order[offset + top])
-            halves.append(tuple(half))
-        self.low, self.high = halves
-
-
-_DECODERS: Final[dict[tuple[Card, ...], _Decoder]] = {}
-
-
-def _decoder(game_type: GameType) -> _Decoder:
-    decoder = _DECODERS.get(game_type.order)
-    if decoder is None:
-        decoder = _DECODERS[game_type.order] = _Decoder(game_type)
-    setattr(game_type, "_decoder", decoder)  # noqa: B010 - cache on the enum member
-    return decoder
+def _order_of(game_type: GameType, rules: Rules, schweine: bool = False) -> CardOrder:
+    """The card order of ``game_type`` under ``rules``; the default rules' without a call."""
+    if rules is _DDV and not schweine:
+        try:
+            return _DEFAULT_ORDERS[game_type]
+        except KeyError:
+            pass
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    if not isinstance(game_type, GameType):
+        raise TypeError(f"game_type must be a GameType, not {type(game_type).__name__}")
+    return rules.card_order(game_type, schweine=schweine)
 
 
 def _distinct_in_order(bits: int, game_type: GameType) -> tuple[Card, ...]:
-    try:
-        decoder: _Decoder = game_type._decoder  # type: ignore[attr-defined]
-    except AttributeError:
-        decoder = _decoder(game_type)
-    tables = decoder.suit_tables
-    positions = (
-        tables[0][bits & 4095]
-        | tables[1][(bits >> 12) & 4095]
-        | tables[2][(bits >> 24) & 4095]
-        | tables[3][bits >> 36]
-    )
-    return decoder.low[positions & 4095] + decoder.high[positions >> 12]
+    """The distinct cards of the packed set ``bits`` in the default display order."""
+    return _DEFAULT_ORDERS[game_type].distinct_in_order(bits)
 
 
-def legal_cards(hand: Hand, trick: Trick, game_type: GameType) -> tuple[Card, ...]:
+def legal_cards(
+    hand: Hand, trick: Trick, game_type: GameType, rules: Rules = _DDV
+) -> tuple[Card, ...]:
     """The distinct cards of ``hand`` that may be played to ``trick`` (SPEC §5.2).
 
     A player who holds a card of the led category must play one of those;
     otherwise any card is legal, and the leader may lead anything.  The cards
-    come in ``game_type``'s display order (trumps high to low, then ♣ ♠ ♥ ♦).
+    come in ``game_type``'s display order under ``rules`` (trumps high to low,
+    then ♣ ♠ ♥ ♦).  Which cards are trumps depends on the rules (V§2.1):
+
+    >>> legal_cards(Hand.parse("♥10 ♦9 ♣A"), Trick.parse("♥A"), GameType.NORMAL,
+    ...             Rules(dullen=False))  # V04
+    (Card.parse('♥10'),)
 
     >>> from doppelkopf import GameType, Hand, Trick
     >>> legal_cards(Hand.parse("♠Q ♥9 ♣A"), Trick.parse("♠A"), GameType.NORMAL)  # T02
@@ -252,6 +228,7 @@ def legal_cards(hand: Hand, trick: Trick, game_type: GameType) -> tuple[Card, ..
     Raises:
         TrickCompleteError: the trick already holds four cards.
     """
+    order = _order_of(game_type, rules)
     bits = hand._bits
     cards = trick.cards
     if cards:
@@ -259,14 +236,20 @@ def legal_cards(hand: Hand, trick: Trick, game_type: GameType) -> tuple[Card, ..
             raise TrickCompleteError(
                 "no card can be played to a complete trick", action="play", rule="§5.1"
             )
-        following = bits & game_type._cat_bits[game_type._cat_index[cards[0]]]
+        following = bits & order.follow_bits[cards[0]]
         if following:
             bits = following
-    return _distinct_in_order(bits, game_type)
+    return order.distinct_in_order(bits)
 
 
 def check_card(
-    hand: Hand, trick: Trick, game_type: GameType, card: Card, *, seat: int | None = None
+    hand: Hand,
+    trick: Trick,
+    game_type: GameType,
+    card: Card,
+    rules: Rules = _DDV,
+    *,
+    seat: int | None = None,
 ) -> None:
     """Raise unless ``card`` may be played from ``hand`` to ``trick`` (SPEC §5.1, §5.2).
 
@@ -292,19 +275,22 @@ def check_card(
             f"cannot play {card}: it is not in the hand", seat=seat, action=action, rule="§5.2"
         )
     if trick.cards:
-        led = game_type._cat_index[trick.cards[0]]
-        if game_type._cat_index[card] != led and hand._bits & game_type._cat_bits[led]:
-            options = " ".join(str(option) for option in legal_cards(hand, trick, game_type))
+        order = _order_of(game_type, rules)
+        led = order.cat_index[trick.cards[0]]
+        if order.cat_index[card] != led and hand._bits & order.cat_bits[led]:
+            options = " ".join(str(option) for option in legal_cards(hand, trick, game_type, rules))
             raise MustFollowError(
-                f"cannot play {card}: it is {game_type.category(card)} and "
-                f"{game_type.category(trick.cards[0])} was led; play one of {options}",
+                f"cannot play {card}: it is {order.category(card)} and "
+                f"{order.category(trick.cards[0])} was led; play one of {options}",
                 seat=seat,
                 action=action,
                 rule="§5.2",
             )
 
 
-def is_legal_card(hand: Hand, trick: Trick, game_type: GameType, card: Card) -> bool:
+def is_legal_card(
+    hand: Hand, trick: Trick, game_type: GameType, card: Card, rules: Rules = _DDV
+) -> bool:
     """Whether :func:`check_card` would accept ``card`` (SPEC §5.2).
 
     >>> from doppelkopf import GameType, Hand, Trick
@@ -317,23 +303,37 @@ def is_legal_card(hand: Hand, trick: Trick, game_type: GameType, card: Card) -> 
         return False
     if not cards:
         return True
-    led = game_type._cat_index[cards[0]]
-    return game_type._cat_index[card] == led or not hand._bits & game_type._cat_bits[led]
+    order = _order_of(game_type, rules)
+    led = order.cat_index[cards[0]]
+    return order.cat_index[card] == led or not hand._bits & order.cat_bits[led]
 
 
-def trick_winner(trick: Trick, game_type: GameType) -> int:
-    """The seat whose card wins ``trick`` (SPEC §5.3, §5.4).
+def trick_winner(
+    trick: Trick,
+    game_type: GameType,
+    rules: Rules = _DDV,
+    *,
+    schweine: bool = False,
+    last: bool = False,
+) -> int:
+    """The seat whose card wins ``trick`` (SPEC §5.3, §5.4, V§2.2, V§2.3).
 
     The highest trump wins; without trumps the highest card of the led suit
     wins.  Of two identical cards the one played first ranks higher: a later
-    card replaces the current winner only if it is strictly stronger.  For an
-    incomplete trick the answer is the seat winning so far.
+    card replaces the current winner only if it is strictly stronger — except
+    the second 10♥ when ``rules.second_dulle`` says so (``last`` tells whether
+    this is the deal's last trick).  ``schweine`` says whether a player holds
+    the Schweine (V§2.3).  For an incomplete trick the answer is the seat
+    winning so far.
 
-    >>> from doppelkopf import GameType, Trick
+    >>> from doppelkopf import GameType, Rules, Trick
     >>> trick_winner(Trick.parse("♥10 ♥10 ♣Q ♦A", leader=0), GameType.NORMAL)  # T03
     0
     >>> trick_winner(Trick.parse("♦9 ♣A ♦J ♦A", leader=2), GameType.NORMAL)  # T11
     0
+    >>> trick_winner(Trick.parse("♥10 ♥10 ♣Q ♦A", leader=0), GameType.NORMAL,
+    ...              Rules(second_dulle="always"))  # V07
+    1
 
     Raises:
         ValueError: the trick is empty.
@@ -341,12 +341,16 @@ def trick_winner(trick: Trick, game_type: GameType) -> int:
     cards = trick.cards
     if not cards:
         raise InvalidValueError("an empty trick has no winner")
-    keys = game_type._lead_keys[cards[0]]
-    best = 0
-    best_key = keys[cards[0]]
-    for position in range(1, len(cards)):
-        key = keys[cards[position]]
-        if key > best_key:
-            best = position
-            best_key = key
-    return (trick.leader + best) & 3
+    if rules is _DDV and not schweine:
+        # The default rules' loop: no option can change the first-equal-copy rule here.
+        keys = _DEFAULT_ORDERS[game_type].lead_keys[cards[0]]
+        best = 0
+        best_key = keys[cards[0]]
+        for position in range(1, len(cards)):
+            key = keys[cards[position]]
+            if key > best_key:
+                best = position
+                best_key = key
+        return (trick.leader + best) & 3
+    order = _order_of(game_type, rules, schweine)
+    return (trick.leader + order.winner_position(cards, last=last)) & 3

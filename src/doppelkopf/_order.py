@@ -1,0 +1,359 @@
+"""Card orders: the tables that decide following and winning (SPEC §4, V§1.5, V§2).
+
+A :class:`CardOrder` is built once per distinct combination of a game type and
+the options that change the order — ``nines``, ``dullen``, ``second_dulle`` and
+whether a player holds the Schweine — and cached.  Nothing is attached to the
+:class:`~doppelkopf.GameType` enum: two rule sets can live side by side in one
+process.
+
+>>> from doppelkopf import Card, GameType, Rules
+>>> order = Rules(dullen=False).card_order(GameType.NORMAL)
+>>> [str(card) for card in order.trumps][:3], order.category(Card.parse("♥10"))
+(['♣Q', '♠Q', '♥Q'], Category.HEARTS)
+>>> Rules().card_order(GameType.NORMAL) is Rules.DDV.card_order(GameType.NORMAL)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from .cards import DISTINCT_CARDS, Card, Rank, Suit
+from .rules import Category, GameType, _register_default_orders
+
+__all__ = ["CardOrder", "card_order"]
+
+_QUEENS: Final = tuple(Card(suit, Rank.QUEEN) for suit in Suit)
+_JACKS: Final = tuple(Card(suit, Rank.JACK) for suit in Suit)
+_DULLE: Final = Card(Suit.HEARTS, Rank.TEN)
+_SCHWEIN: Final = Card(Suit.DIAMONDS, Rank.ACE)
+
+_TRUMP_BASE: Final = 100
+"""Strength of the lowest trump; plain cards use their Rank value (0-5)."""
+
+_NORMAL_ORDER_TYPES: Final = frozenset(
+    {
+        GameType.NORMAL,
+        GameType.MARRIAGE,
+        GameType.MARRIAGE_SOLO,
+        GameType.SILENT_MARRIAGE,
+        GameType.DIAMONDS_SOLO,
+    }
+)
+_SUIT_SOLOS: Final = {
+    GameType.HEARTS_SOLO: Suit.HEARTS,
+    GameType.SPADES_SOLO: Suit.SPADES,
+    GameType.CLUBS_SOLO: Suit.CLUBS,
+}
+
+
+def _trump_list(game_type: GameType, *, dullen: bool, schweine: bool) -> list[Card]:
+    """The distinct trumps from high to low (SPEC §4.1–§4.5, V§2.1, V§2.3)."""
+    if game_type is GameType.QUEENS_SOLO:
+        return list(_QUEENS)
+    if game_type is GameType.JACKS_SOLO:
+        return list(_JACKS)
+    if game_type is GameType.FLESHLESS:
+        return []
+    suit = Suit.DIAMONDS if game_type in _NORMAL_ORDER_TYPES else _SUIT_SOLOS[game_type]
+    tail = [
+        Card(suit, rank)
+        for rank in (Rank.ACE, Rank.TEN, Rank.KING, Rank.NINE)
+        if not dullen or Card(suit, rank) is not _DULLE
+    ]
+    top = [_DULLE] if dullen else []
+    if schweine:
+        tail.remove(_SCHWEIN)
+        top.insert(0, _SCHWEIN)
+    return [*top, *_QUEENS, *_JACKS, *tail]
+
+
+class _Decoder:
+    """Tables that turn a packed set of cards into a tuple in display order.
+
+    A hand is a packed int with two bits per distinct card (see Hand.bits).
+    Four lookups (one per suit's 12 bits) give a 24-bit set in display
+    positions, and two lookups turn that into the tuple of cards.
+    """
+
+    __slots__ = ("suit_tables", "low", "high")
+
+    def __init__(self, order: tuple[Card, ...]) -> None:
+        position = {card: i for i, card in enumerate(order)}
+        # Each table is filled from a smaller entry: drop one card, add it back.
+        suit_tables = []
+        for suit in range(4):
+            bit_of = [1 << position[DISTINCT_CARDS[6 * suit + rank]] for rank in range(6)]
+            table = [0] * 4096
+            for chunk in range(1, 4096):
+                rank = ((chunk & -chunk).bit_length() - 1) >> 1
+                table[chunk] = table[chunk & ~(3 << (2 * rank))] | bit_of[rank]
+            suit_tables.append(tuple(table))
+        self.suit_tables = tuple(suit_tables)
+        halves = []
+        for offset in (0, 12):
+            half: list[tuple[Card, ...]] = [()] * 4096
+            for mask in range(1, 4096):
+                top = mask.bit_length() - 1
+                half[mask] = (*half[mask ^ (1 << top)], order[offset + top])
+            halves.append(tuple(half))
+        self.low, self.high = halves
+
+
+_DECODERS: Final[dict[tuple[Card, ...], _Decoder]] = {}
+
+
+class CardOrder:
+    """The card order of one game type under one set of order options (SPEC §4, V§2).
+
+    Get one from :meth:`doppelkopf.Rules.card_order` (or :func:`card_order`),
+    never by the constructor: orders are cached, one object per combination.
+
+    >>> from doppelkopf import Card, GameType, Rules
+    >>> order = Rules().card_order(GameType.QUEENS_SOLO)
+    >>> order.category(Card.parse("♥10")), order.is_trump(Card.parse("♦Q"))
+    (Category.HEARTS, True)
+    """
+
+    __slots__ = (
+        "game_type",
+        "nines",
+        "dullen",
+        "second_dulle",
+        "schweine",
+        "trumps",
+        "order",
+        "_full_order",
+        "_category",
+        "_strength",
+        "_position",
+        "cat_index",
+        "cat_bits",
+        "follow_bits",
+        "lead_keys",
+        "dulle_rises",
+        "_decoder",
+    )
+
+    game_type: GameType
+    nines: bool
+    dullen: bool
+    second_dulle: str
+    schweine: bool
+    trumps: tuple[Card, ...]
+    order: tuple[Card, ...]
+    _full_order: tuple[Card, ...]
+    _category: tuple[Category, ...]
+    _strength: tuple[int, ...]
+    _position: tuple[int, ...]
+    cat_index: dict[Card, int]
+    cat_bits: tuple[int, ...]
+    follow_bits: dict[Card, int]
+    lead_keys: dict[Card, dict[Card, int]]
+    dulle_rises: int
+    _decoder: _Decoder | None
+
+    def __init__(
+        self,
+        game_type: GameType,
+        *,
+        nines: bool = True,
+        dullen: bool = True,
+        second_dulle: str = "never",
+        schweine: bool = False,
+    ) -> None:
+        self.game_type = game_type
+        self.nines = nines
+        self.dullen = dullen
+        self.second_dulle = second_dulle
+        self.schweine = schweine
+        trumps = _trump_list(game_type, dullen=dullen, schweine=schweine)
+        trump_set = set(trumps)
+        category: list[Category] = []
+        strength: list[int] = []
+        for card in DISTINCT_CARDS:
+            if card in trump_set:
+                category.append(Category.TRUMP)
+                strength.append(_TRUMP_BASE + len(trumps) - 1 - trumps.index(card))
+            else:
+                category.append(Category.of_suit(card.suit))
+                strength.append(int(card.rank))
+        plain = [
+            card
+            for suit in Suit
+            for card in sorted(
+                (c for c in DISTINCT_CARDS if c.suit is suit and c not in trump_set),
+                key=lambda c: -c.rank,
+            )
+        ]
+        full_order = (*trumps, *plain)
+        present = tuple(card for card in full_order if nines or card.rank is not Rank.NINE)
+        self.trumps = tuple(card for card in trumps if card in present)
+        self.order = present
+        self._full_order = full_order
+        self._category = tuple(category)
+        self._strength = tuple(strength)
+        position = [0] * 24
+        for rank_in_order, card in enumerate(full_order):
+            position[card.index] = rank_in_order
+        self._position = tuple(position)
+        cat_index = {card: category[card.index].value for card in DISTINCT_CARDS}
+        self.cat_index = cat_index
+        cat_bits = tuple(
+            sum(3 << (2 * card.index) for card in DISTINCT_CARDS if cat_index[card] == value)
+            for value in range(5)
+        )
+        self.cat_bits = cat_bits
+        self.follow_bits = {card: cat_bits[cat_index[card]] for card in DISTINCT_CARDS}
+        lead_keys: dict[Card, dict[Card, int]] = {}
+        for led in DISTINCT_CARDS:
+            led_category = category[led.index]
+            lead_keys[led] = {
+                card: (
+                    strength[card.index]
+                    if category[card.index] is Category.TRUMP
+                    or category[card.index] is led_category
+                    else -1
+                )
+                for card in DISTINCT_CARDS
+            }
+        self.lead_keys = lead_keys
+        # V§2.2: 0 = the first 10♥ beats the second everywhere; 1 = the second
+        # beats the first in every trick; 2 = the same except in the last trick.
+        rises = _DULLE in trump_set and second_dulle != "never"
+        self.dulle_rises = 0 if not rises else (1 if second_dulle == "always" else 2)
+        self._decoder = None
+
+    def __repr__(self) -> str:
+        options = []
+        if not self.nines:
+            options.append("nines=False")
+        if not self.dullen:
+            options.append("dullen=False")
+        if self.second_dulle != "never":
+            options.append(f"second_dulle={self.second_dulle!r}")
+        if self.schweine:
+            options.append("schweine=True")
+        return f"<CardOrder {self.game_type.name}{''.join(' ' + o for o in options)}>"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            _cached,
+            (self.game_type, self.nines, self.dullen, self.second_dulle, self.schweine),
+        )
+
+    def category(self, card: Card) -> Category:
+        """Whether ``card`` is trump or which plain suit it belongs to (SPEC §4.7).
+
+        >>> from doppelkopf import Card, GameType, Rules
+        >>> Rules().card_order(GameType.JACKS_SOLO).category(Card.parse("♣Q"))
+        Category.CLUBS
+        """
+        return self._category[card.index]
+
+    def is_trump(self, card: Card) -> bool:
+        """Whether ``card`` is a trump in this order (SPEC §4)."""
+        return self._category[card.index] is Category.TRUMP
+
+    def strength(self, card: Card) -> int:
+        """The card's rank within its category: higher beats lower (SPEC §4, §5.3).
+
+        Every trump is stronger than every plain card; plain cards of different
+        suits are not comparable for winning a trick, so their strengths only
+        order cards of one suit.
+
+        >>> from doppelkopf import Card, GameType, Rules
+        >>> order = Rules(schweinchen=True).card_order(GameType.NORMAL, schweine=True)
+        >>> order.strength(Card.parse("♦A")) > order.strength(Card.parse("♥10"))
+        True
+        """
+        return self._strength[card.index]
+
+    def sort(self, cards: Iterable[Card]) -> list[Card]:
+        """``cards`` in display order: trumps high to low, then ♣ ♠ ♥ ♦ high to low."""
+        position = self._position
+        return sorted(cards, key=lambda card: position[card.index])
+
+    @property
+    def decoder(self) -> _Decoder:
+        """The packed-set decoding tables of this display order (built on first use)."""
+        decoder = self._decoder
+        if decoder is None:
+            decoder = _DECODERS.get(self._full_order)
+            if decoder is None:
+                decoder = _DECODERS[self._full_order] = _Decoder(self._full_order)
+            self._decoder = decoder
+        return decoder
+
+    def distinct_in_order(self, bits: int) -> tuple[Card, ...]:
+        """The distinct cards of the packed set ``bits`` in display order."""
+        decoder = self.decoder
+        tables = decoder.suit_tables
+        positions = (
+            tables[0][bits & 4095]
+            | tables[1][(bits >> 12) & 4095]
+            | tables[2][(bits >> 24) & 4095]
+            | tables[3][bits >> 36]
+        )
+        return decoder.low[positions & 4095] + decoder.high[positions >> 12]
+
+    def winner_position(self, cards: tuple[Card, ...], *, last: bool = False) -> int:
+        """The position in play order of the winning card of ``cards`` (SPEC §5.3, §5.4, V§2.2).
+
+        A later card replaces the current winner only if it is strictly
+        stronger, so of two equal cards the first wins — except the second
+        10♥ when :attr:`dulle_rises` says so (``last`` tells whether this is
+        the deal's last trick, for ``second_dulle="except_last_trick"``).
+        """
+        keys = self.lead_keys[cards[0]]
+        best = 0
+        best_key = keys[cards[0]]
+        rises = self.dulle_rises == 1 or (self.dulle_rises == 2 and not last)
+        for position in range(1, len(cards)):
+            card = cards[position]
+            key = keys[card]
+            if key > best_key or (rises and key == best_key and card is _DULLE):
+                best = position
+                best_key = key
+        return best
+
+
+_ORDERS: Final[dict[tuple[GameType, bool, bool, str, bool], CardOrder]] = {}
+
+
+def _cached(
+    game_type: GameType, nines: bool, dullen: bool, second_dulle: str, schweine: bool
+) -> CardOrder:
+    key = (game_type, nines, dullen, second_dulle, schweine)
+    order = _ORDERS.get(key)
+    if order is None:
+        order = _ORDERS[key] = CardOrder(
+            game_type, nines=nines, dullen=dullen, second_dulle=second_dulle, schweine=schweine
+        )
+    return order
+
+
+def card_order(
+    game_type: GameType,
+    *,
+    nines: bool = True,
+    dullen: bool = True,
+    second_dulle: str = "never",
+    schweine: bool = False,
+) -> CardOrder:
+    """The cached :class:`CardOrder` of ``game_type`` under these order options.
+
+    Schweine exist only in NORMAL, MARRIAGE, MARRIAGE_SOLO and SILENT_MARRIAGE
+    (V§2.3); elsewhere ``schweine`` is ignored.
+    """
+    if schweine and game_type not in _SCHWEINE_TYPES:
+        schweine = False
+    return _cached(game_type, nines, dullen, second_dulle, schweine)
+
+
+_SCHWEINE_TYPES: Final = frozenset(
+    {GameType.NORMAL, GameType.MARRIAGE, GameType.MARRIAGE_SOLO, GameType.SILENT_MARRIAGE}
+)
+
+_register_default_orders({game: card_order(game) for game in GameType})
