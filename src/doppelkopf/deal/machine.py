@@ -1,38 +1,22 @@
-"""One deal as an immutable state machine (SPEC §2.3–§2.4, §3, §5–§8).
+"""The state machine of one deal (SPEC §2.3–§2.4, §3, §5–§8).
 
-A :class:`Deal` goes through three phases: the reservation round, play (with
-announcements interleaved at any instant) and finished.  Every action returns
-a new deal and leaves the old one valid, so a bot can branch from any state.
-Every action has three verbs: ``check_…`` raises the precise error,
-``can_…`` answers yes or no, and the action itself returns the new deal.
-
->>> from doppelkopf import Announcement, Deal, Reservation
->>> deal = Deal.shuffled(seed=7, dealer=3)
->>> deal.phase, deal.turn
-(<Phase.RESERVATIONS: 'reservations'>, 0)
->>> for seat in (0, 1, 2, 3):
-...     deal = deal.declare(seat, Reservation.HEALTHY)
->>> deal.game_type, deal.phase, deal.turn
-(GameType.NORMAL, <Phase.PLAY: 'play'>, 0)
->>> deal = deal.play(0, deal.legal_cards()[0])
->>> len(deal.current_trick), deal.turn
-(1, 1)
+A :class:`Deal` holds its whole state in one named tuple per deal; every
+action validates and returns a new deal.  See :mod:`doppelkopf.deal`.
 """
 
 from __future__ import annotations
 
-import enum
 import operator
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import Final, NamedTuple, TypeAlias, cast
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias, cast
 
 import attrs
 
-from ._order import CardOrder
-from .announce import NOTHING, PartyAnnouncements, apply_announcement
-from .cards import _ONE, DECK, Card, Hand, Rank, Suit
-from .errors import (
+from .._order import CardOrder
+from ..announce import NOTHING, PartyAnnouncements, apply_announcement
+from ..cards import _ONE, Card, Hand
+from ..errors import (
     AnnouncementBannedError,
     AnnouncementError,
     CardNotHeldError,
@@ -43,386 +27,37 @@ from .errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
-from .parties import Announcement, Party
-from .rules import _DEFAULT_ORDERS, GameType, Rules
-from .specials import SpecialEvent, _special_events
-from .tricks import Trick, check_card
+from ..parties import Announcement, Party
+from ..rules import _DEFAULT_ORDERS, GameType, Rules
+from ..specials import _special_events
+from ..tricks import Trick, check_card
+from .actions import Action, Announce, Announced, Declare, Event, Phase, Play, Reservation
+from .dealing import DECK_ONES, HAND_MASK, cut_and_deal, hand_of, hand_size, shuffle_and_cut
+from .outcome import Outcome
+from .reservations import (
+    CLUB_QUEEN,
+    CLUB_QUEEN_SHIFT,
+    check_seat,
+    declare_action,
+    resolve_reservations,
+    schweine_holder,
+    seat_error,
+)
 
-__all__ = [
-    "Action",
-    "Announce",
-    "Announced",
-    "Deal",
-    "Declare",
-    "Event",
-    "Outcome",
-    "Phase",
-    "Play",
-    "PlayerView",
-    "Reservation",
-    "deal_hands",
-    "legal_actions",
-    "legal_announcements",
-    "resolve_reservations",
-]
+if TYPE_CHECKING:
+    from .views import PlayerView
 
-CLUB_QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN)
-_CLUB_QUEEN_SHIFT: Final = 2 * CLUB_QUEEN.index
-_DIAMOND_ACE_SHIFT: Final = 2 * Card(Suit.DIAMONDS, Rank.ACE).index
+__all__ = ["Deal", "legal_actions", "legal_announcements"]
+
 _DDV: Final = Rules.DDV
-
-
-class Phase(enum.Enum):
-    """The phases of a deal."""
-
-    RESERVATIONS = "reservations"
-    PLAY = "play"
-    FINISHED = "finished"
-
-
-class Reservation(enum.Enum):
-    """A player's answer in the reservation round (SPEC §3.2).
-
-    ``HEALTHY`` is *gesund*; every other member is a *Vorbehalt* naming what the
-    player wants to play: a marriage (only with both ♣Q) or a voluntary solo.
-
-    >>> Reservation.QUEENS_SOLO.game_type, Reservation.HEALTHY.game_type
-    (GameType.QUEENS_SOLO, None)
-    """
-
-    HEALTHY = "healthy"
-    MARRIAGE = "marriage"
-    DIAMONDS_SOLO = "SOLO_D"
-    HEARTS_SOLO = "SOLO_H"
-    SPADES_SOLO = "SOLO_S"
-    CLUBS_SOLO = "SOLO_C"
-    QUEENS_SOLO = "SOLO_Q"
-    JACKS_SOLO = "SOLO_J"
-    FLESHLESS = "FLESHLESS"
-
-    @property
-    def game_type(self) -> GameType | None:
-        """The game this reservation asks for, or ``None`` for healthy."""
-        if self is Reservation.HEALTHY:
-            return None
-        if self is Reservation.MARRIAGE:
-            return GameType.MARRIAGE
-        return GameType(self.value)
-
-    @property
-    def is_solo(self) -> bool:
-        """Whether this reservation is a voluntary solo."""
-        return self not in (Reservation.HEALTHY, Reservation.MARRIAGE)
-
-    @classmethod
-    def parse(cls, text: str) -> Reservation:
-        """Read a reservation by name (``healthy``, ``gesund``, ``marriage``, ``hochzeit``,
-        ``queens_solo``, ``SOLO_Q``, …).
-
-        Raises:
-            InvalidNotationError: no reservation has that name.
-        """
-        from .errors import InvalidNotationError
-
-        key = text.strip().upper().replace("-", "_").replace(" ", "_")
-        aliases = {"GESUND": cls.HEALTHY, "HOCHZEIT": cls.MARRIAGE}
-        if key in aliases:
-            return aliases[key]
-        for member in cls:
-            if key in (member.name, member.value.upper()):
-                return member
-        raise InvalidNotationError(f"unknown reservation {text!r}", text=text)
-
-    def __repr__(self) -> str:
-        return f"Reservation.{self.name}"
-
-
 # Enum members that the hot paths compare against, read once: on Python 3.11,
 # reading a member from its class (``GameType.MARRIAGE``) costs about 120 ns.
 _NORMAL: Final = GameType.NORMAL
 _MARRIAGE: Final = GameType.MARRIAGE
 _MARRIAGE_SOLO: Final = GameType.MARRIAGE_SOLO
-_SILENT_MARRIAGE: Final = GameType.SILENT_MARRIAGE
 _RE: Final = Party.RE
 _KONTRA: Final = Party.KONTRA
-_HEALTHY: Final = Reservation.HEALTHY
 _ASKED_MARRIAGE: Final = Reservation.MARRIAGE
-
-
-# --- actions and events -----------------------------------------------------
-
-
-def _seat(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or not 0 <= value <= 3:
-        raise IllegalActionError(
-            f"{attribute.name} must be a seat 0-3, not {value!r}", action="act", rule="§0.4"
-        )
-
-
-@attrs.frozen
-class Declare:
-    """Answer in the reservation round: ``seat`` says ``reservation`` (SPEC §3.2)."""
-
-    seat: int = attrs.field(validator=_seat)
-    reservation: Reservation
-
-    def as_action(self) -> Declare:
-        """The action itself (events and actions share this method for replaying)."""
-        return self
-
-    def __str__(self) -> str:
-        return f"seat {self.seat}: {self.reservation.value}"
-
-
-@attrs.frozen
-class Play:
-    """``seat`` plays ``card`` (SPEC §5)."""
-
-    seat: int = attrs.field(validator=_seat)
-    card: Card
-
-    def as_action(self) -> Play:
-        """The action itself (events and actions share this method for replaying)."""
-        return self
-
-    def __str__(self) -> str:
-        return f"seat {self.seat}: {self.card}"
-
-
-def _level(value: Announcement | int) -> Announcement:
-    if type(value) is Announcement:
-        return value
-    if type(value) is not int or not 0 <= value <= 4:
-        raise AnnouncementError(
-            f"not an announcement level: {value!r}", action="announce", rule="§8.1"
-        )
-    return Announcement(value)
-
-
-@attrs.frozen
-class Announce:
-    """``seat`` announces ``level`` for its own party (SPEC §8)."""
-
-    seat: int = attrs.field(validator=_seat)
-    level: Announcement = attrs.field(converter=_level)
-
-    def as_action(self) -> Announce:
-        """The action itself (events and actions share this method for replaying)."""
-        return self
-
-    def __str__(self) -> str:
-        return f"seat {self.seat}: announce {self.level.label_generic}"
-
-
-Action: TypeAlias = "Declare | Play | Announce"
-
-
-@attrs.frozen
-class Announced:
-    """An accepted announcement as recorded in the history (SPEC §8.10).
-
-    ``party`` is the announcer's party, ``hand_size`` the announcer's cards at
-    that instant (SPEC §8.2), ``moment`` the number of cards played in the deal
-    before it, and ``late_reply`` whether it was a Re/Kontra accepted only as a
-    reply (SPEC §8.6c).
-    """
-
-    seat: int
-    level: Announcement
-    party: Party
-    hand_size: int
-    moment: int
-    late_reply: bool = False
-
-    def as_action(self) -> Announce:
-        """The :class:`Announce` action that produced this event."""
-        return Announce(self.seat, self.level)
-
-    def __str__(self) -> str:
-        label = self.level.label(self.party)
-        return f"seat {self.seat} ({self.party}): {label} with {self.hand_size} cards"
-
-
-Event: TypeAlias = "Declare | Announced | Play"
-
-
-# --- dealing ----------------------------------------------------------------
-
-
-def deal_hands(
-    deck: Sequence[Card], dealer: int, cut: int, rules: Rules = _DDV
-) -> tuple[Hand, Hand, Hand, Hand]:
-    """Cut ``deck`` and deal it in packets (SPEC §2.3, §2.4, V§1.2).
-
-    The dealer's right-hand neighbour lifts the top ``cut`` cards (each part
-    keeps at least 3: 3 ≤ cut ≤ 45, or 37 without nines) and the lower part
-    goes on top.  Then each round gives a packet to dealer+1, dealer+2,
-    dealer+3 and the dealer, in that order: four rounds of three cards, or
-    rounds of 3, 4 and 3 cards without nines.
-
-    >>> from doppelkopf import DECK, Rules
-    >>> hands = deal_hands(DECK, dealer=3, cut=3)
-    >>> [len(hand) for hand in hands]
-    [12, 12, 12, 12]
-    >>> str(hands[0])  # cards 4-6, 16-18, 28-30 and 40-42 of the uncut deck
-    '♣Q ♣Q ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q ♣J ♠J ♥J ♦J'
-    >>> short = Rules(nines=False)
-    >>> [len(hand) for hand in deal_hands(short.deck, dealer=3, cut=3, rules=short)]  # V02
-    [10, 10, 10, 10]
-    """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
-    size = len(rules.deck)
-    if len(deck) != size or Hand(deck).bits != rules.deck_bits:
-        raise InvalidValueError(
-            f"the deck must hold two copies of each of the {size // 2} cards (SPEC §1.1)"
-        )
-    if type(cut) is not int or cut not in rules.cuts:
-        raise InvalidValueError(
-            f"the cut must leave at least 3 cards in each part, not {cut!r} (SPEC §2.3)"
-        )
-    if type(dealer) is not int or not 0 <= dealer <= 3:
-        raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
-    return _cut_and_deal([_ONE[card.index] for card in deck], dealer, cut, rules)
-
-
-def _piles(
-    packets: tuple[int, ...], cut: int
-) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
-    """For one cut, the positions in the uncut deck of the cards of each seat after the dealer.
-
-    Position ``p`` of the cut deck is position ``p + cut`` of the uncut one; the
-    rounds give a packet to each of the four seats in turn (SPEC §2.4, V§1.2).
-    """
-    size = 4 * sum(packets)
-    owners: list[int] = []
-    for packet in packets:
-        for k in range(4):
-            owners.extend([k] * packet)
-    return tuple(
-        operator.itemgetter(*[(p + cut) % size for p in range(size) if owners[p] == k])
-        for k in range(4)
-    )
-
-
-# For each cut (SPEC §2.3) of each deck, the piles of the four seats after the dealer.
-_CUT_PILES: Final[dict[tuple[tuple[int, ...], int], tuple[Callable[..., tuple[int, ...]], ...]]] = {
-    (packets, cut): _piles(packets, cut)
-    for packets in ((3, 3, 3, 3), (3, 4, 3))
-    for cut in range(3, 4 * sum(packets) - 2)
-}
-# Each card of DECK as its one-card bits (see Hand.bits), in DECK order.
-_DECK_ONES: Final = tuple(_ONE[card.index] for card in DECK)
-
-
-def _cut_and_deal(
-    ones: list[int], dealer: int, cut: int, rules: Rules
-) -> tuple[Hand, Hand, Hand, Hand]:
-    """Deal a deck given as one-card bits; ``dealer`` and ``cut`` are already checked."""
-    piles = [sum(pile(ones)) for pile in _CUT_PILES[rules.packets, cut]]
-    first = dealer + 1
-    return (
-        _hand(piles[-first & 3]),
-        _hand(piles[(1 - first) & 3]),
-        _hand(piles[(2 - first) & 3]),
-        _hand(piles[(3 - first) & 3]),
-    )
-
-
-def _shuffle_and_cut(generator: random.Random, items: list[int]) -> int:
-    """``generator.shuffle(items)``, then the cut ``generator.randint(3, len(items) - 3)``.
-
-    For a plain ``Random`` and the 48-card deck the loop is
-    :meth:`random.Random.shuffle` and ``randint`` with their rejection
-    sampling (``_randbelow``) written out, so a seed deals the same cards
-    either way; any other generator class or deck gets its own methods.
-    """
-    if type(generator) is not random.Random or len(items) != 48:
-        generator.shuffle(items)
-        return generator.randint(3, len(items) - 3)
-    getrandbits = generator.getrandbits
-    for i, bits in _SHUFFLE_STEPS:
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
-    lifted = getrandbits(6)  # randint(3, 45) is 3 + a draw below 43, of 6 bits
-    while lifted >= 43:
-        lifted = getrandbits(6)
-    return 3 + lifted
-
-
-# Fisher-Yates over 48 items: position i swaps with a draw below i + 1 made
-# from the bit length of i + 1, as Random._randbelow draws it.
-_SHUFFLE_STEPS: Final = tuple((i, (i + 1).bit_length()) for i in range(47, 0, -1))
-
-
-def resolve_reservations(
-    declarations: Sequence[Reservation],
-    dealer: int,
-    hands: Sequence[Hand],
-    rules: Rules = _DDV,
-) -> tuple[GameType, int | None]:
-    """The game type and its declarer after the reservation round (SPEC §3.3, V§3).
-
-    ``declarations[seat]`` is each seat's answer.  A solo beats a marriage, and
-    of several solos the first in asking order (from the dealer's left) wins;
-    all solo types rank equally.  With everyone healthy, the holder of both
-    ♣Q plays a silent marriage — also under ``solos=False``, since nobody
-    declares it (V§3, R4).  The declarer is the soloist or the marriage
-    player, ``None`` in a normal game.
-
-    >>> from doppelkopf import Deal
-    >>> hands = Deal.shuffled(seed=1).dealt
-    >>> R = Reservation
-    >>> resolve_reservations([R.JACKS_SOLO, R.HEALTHY, R.CLUBS_SOLO, R.HEALTHY], 3, hands)  # R02
-    (GameType.JACKS_SOLO, 0)
-    """
-    order = ((dealer + 1) & 3, (dealer + 2) & 3, (dealer + 3) & 3, dealer & 3)
-    marriage = None
-    for seat in order:
-        answer = declarations[seat]
-        if answer is _ASKED_MARRIAGE:
-            if marriage is None:
-                marriage = seat
-        elif answer is not _HEALTHY:
-            game = answer.game_type
-            assert game is not None
-            if not rules.solos:
-                raise InvalidReservationError(
-                    f"seat {seat} declared a {game}, but this table plays without solos",
-                    seat=seat,
-                    action=_declare_action(answer),
-                    rule="V§3",
-                )
-            return game, seat
-    if marriage is not None:
-        return _MARRIAGE, marriage
-    for seat in order:
-        if (hands[seat]._bits >> _CLUB_QUEEN_SHIFT) & 3 == 2:
-            return _SILENT_MARRIAGE, seat
-    return _NORMAL, None
-
-
-# --- the deal ---------------------------------------------------------------
-
-
-def _check_seat(seat: object, action: str) -> None:
-    """Raise unless ``seat`` is an ``int`` from 0 to 3 (a ``bool`` is not a seat)."""
-    if type(seat) is not int or not 0 <= seat <= 3:
-        raise _seat_error(seat, action)
-
-
-def _seat_error(seat: object, action: str) -> IllegalActionError:
-    """The error for ``seat``, which is not a seat, attempting ``action``."""
-    return IllegalActionError(
-        f"seat must be 0-3, not {seat!r}", seat=None, action=action, rule="§0.4"
-    )
-
-
-def _declare_action(reservation: object) -> str:
-    """How an error names the answer ``reservation``."""
-    return f"declare {getattr(reservation, 'value', reservation)}"
 
 
 def _announce_action(level: Announcement | int) -> str:
@@ -533,10 +168,10 @@ class Deal:
         """The cards each seat still holds, by seat."""
         held = self._held
         return (
-            _hand(held & _HAND_MASK),
-            _hand((held >> 48) & _HAND_MASK),
-            _hand((held >> 96) & _HAND_MASK),
-            _hand(held >> 144),
+            hand_of(held & HAND_MASK),
+            hand_of((held >> 48) & HAND_MASK),
+            hand_of((held >> 96) & HAND_MASK),
+            hand_of(held >> 144),
         )
 
     @property
@@ -680,13 +315,13 @@ class Deal:
             raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
         generator = rng if rng is not None else random.Random(seed)
         if rules is _DDV:
-            ones = list(_DECK_ONES)
+            ones = list(DECK_ONES)
         elif isinstance(rules, Rules):
             ones = [_ONE[card.index] for card in rules.deck]
         else:
             raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
-        cut = _shuffle_and_cut(generator, ones)
-        return _initial(rules, dealer, cut, _cut_and_deal(ones, dealer, cut, rules))
+        cut = shuffle_and_cut(generator, ones)
+        return _initial(rules, dealer, cut, cut_and_deal(ones, dealer, cut, rules))
 
     # --- derived state ------------------------------------------------------
 
@@ -785,7 +420,7 @@ class Deal:
 
     def hand_size(self, seat: int) -> int:
         """The cards ``seat`` holds now: the ``n`` of SPEC §8.2."""
-        _check_seat(seat, "hand size")
+        check_seat(seat, "hand size")
         return len(self.hands[seat])
 
     def initial(self) -> Deal:
@@ -860,12 +495,12 @@ class Deal:
         """
         setup = self._setup
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise _seat_error(seat, _declare_action(reservation))
+            raise seat_error(seat, declare_action(reservation))
         if setup.game_type is not None:
             raise WrongPhaseError(
                 "the reservation round is over",
                 seat=seat,
-                action=_declare_action(reservation),
+                action=declare_action(reservation),
                 rule="§3.2",
             )
         turn = self._state[5]
@@ -873,31 +508,31 @@ class Deal:
             raise NotYourTurnError(
                 f"seat {turn} is asked now, not seat {seat}",
                 seat=seat,
-                action=_declare_action(reservation),
+                action=declare_action(reservation),
                 rule="§3.2",
             )
         if not isinstance(reservation, Reservation):
             raise InvalidReservationError(
                 f"not a reservation: {reservation!r}",
                 seat=seat,
-                action=_declare_action(reservation),
+                action=declare_action(reservation),
                 rule="§3.2",
             )
         if (
             reservation is _ASKED_MARRIAGE
-            and (setup.dealt[seat]._bits >> _CLUB_QUEEN_SHIFT) & 3 != 2
+            and (setup.dealt[seat]._bits >> CLUB_QUEEN_SHIFT) & 3 != 2
         ):
             raise InvalidReservationError(
                 "only a player holding both ♣Q may announce a marriage",
                 seat=seat,
-                action=_declare_action(reservation),
+                action=declare_action(reservation),
                 rule="§3.2",
             )
         if not setup.rules.solos and reservation.is_solo:
             raise InvalidReservationError(
                 "this table plays without solos (solos=False)",
                 seat=seat,
-                action=_declare_action(reservation),
+                action=declare_action(reservation),
                 rule="V§3",
             )
 
@@ -926,7 +561,7 @@ class Deal:
         complete = [answer for answer in declarations if answer is not None]
         rules = setup.rules
         game, declarer = resolve_reservations(complete, setup.dealer, setup.dealt, rules)
-        schweine = _schweine(rules, game, setup.dealt)
+        schweine = schweine_holder(rules, game, setup.dealt)
         order = (
             rules.card_order(game, schweine=schweine is not None)
             if rules is not _DDV
@@ -934,7 +569,7 @@ class Deal:
         )
         if game is _NORMAL:
             parties: tuple[Party | None, ...] = tuple(
-                _RE if (hand._bits >> _CLUB_QUEEN_SHIFT) & 3 else _KONTRA for hand in setup.dealt
+                _RE if (hand._bits >> CLUB_QUEEN_SHIFT) & 3 else _KONTRA for hand in setup.dealt
             )
         elif game is _MARRIAGE:
             parties = tuple(_RE if s == declarer else None for s in range(4))
@@ -958,7 +593,7 @@ class Deal:
         order = setup.order
         if order is None or turn is None or (seat is not None and seat != turn):
             return ()
-        bits = (held >> 48 * turn) & _HAND_MASK
+        bits = (held >> 48 * turn) & HAND_MASK
         if cards:
             following = bits & order.follow_bits[cards[0]]
             if following:
@@ -986,7 +621,7 @@ class Deal:
             MustFollowError: the seat must follow the led category.
         """
         action = f"play {card}"
-        _check_seat(seat, action)
+        check_seat(seat, action)
         if self.game_type is None or len(self.tricks) == self._setup.rules.tricks:
             raise WrongPhaseError(
                 "cards are played only after the reservation round and before the deal ends",
@@ -1098,7 +733,7 @@ class Deal:
                 f"not an announcement level: {level!r}", seat=seat, action="announce", rule="§8.1"
             )
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise _seat_error(seat, _announce_action(level))
+            raise seat_error(seat, _announce_action(level))
         setup = self._setup
         game = setup.game_type
         if game is None:
@@ -1131,7 +766,7 @@ class Deal:
                 own,
                 opponents,
                 level,
-                hand_size=_hand_size(self._held, seat),
+                hand_size=hand_size(self._held, seat),
                 shift=self.shift,
                 rules=setup.rules,
             )
@@ -1178,7 +813,7 @@ class Deal:
             seat,
             Announcement(level),
             party,
-            _hand_size(held, seat),
+            hand_size(held, seat),
             4 * len(tricks) + len(cards),
             late_reply=not new.timely and own.level is None,
         )
@@ -1245,40 +880,13 @@ class Deal:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` knows (SPEC §6.1): nothing of the other hands or reservations."""
+        from .views import PlayerView
+
         return PlayerView._of(self, seat)
 
 
 _new_object: Final = object.__new__
-_HAND_MASK: Final = (1 << 48) - 1
 _cards_of: Final = operator.attrgetter("cards")
-
-
-def _hand(bits: int) -> Hand:
-    hand: Hand = _new_object(Hand)
-    _set_hand_bits(hand, bits)
-    return hand
-
-
-_set_hand_bits: Final = vars(Hand)["_bits"].__set__
-
-
-def _schweine(rules: Rules, game: GameType, dealt: tuple[Hand, ...]) -> int | None:
-    """The seat holding both ♦A, if Schweinchen applies to ``game`` (V§2.3)."""
-    if not rules.schweinchen or game not in _SCHWEINE_GAMES:
-        return None
-    for seat, hand in enumerate(dealt):
-        if (hand._bits >> _DIAMOND_ACE_SHIFT) & 3 == 2:
-            return seat
-    return None
-
-
-_SCHWEINE_GAMES: Final = frozenset({_NORMAL, _MARRIAGE, _SILENT_MARRIAGE})
-
-
-def _hand_size(held: int, seat: int) -> int:
-    """The number of cards seat ``seat`` holds in the packed hands ``held``."""
-    bits = (held >> 48 * seat) & _HAND_MASK
-    return (bits & 0x555555555555).bit_count() + ((bits >> 1) & 0x555555555555).bit_count() * 2
 
 
 def _deal(state: _State) -> Deal:
@@ -1332,7 +940,7 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:  # n
     >>> [level.name for level in legal_announcements(deal, 0)]
     ['RE_KONTRA', 'NO_90', 'NO_60', 'NO_30', 'SCHWARZ']
     """
-    _check_seat(seat, "legal announcements")
+    check_seat(seat, "legal announcements")
     setup = deal._setup
     game = setup.game_type
     rules = setup.rules
@@ -1346,7 +954,7 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:  # n
         own, opponents = setup.re_announcements, setup.kontra_announcements
     else:
         own, opponents = setup.kontra_announcements, setup.re_announcements
-    size = _hand_size(deal._held, seat)
+    size = hand_size(deal._held, seat)
     deadlines = rules.deadlines
     # The legal levels are always a run up to schwarz (every absage shares the
     # deadline of the lowest level it adds, SPEC 8.8c), or a bare late reply;
@@ -1365,7 +973,7 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:  # n
 _LEVELS: Final = tuple(Announcement)
 
 
-def _seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
+def seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
     """The legal actions of one seat, in the order of :func:`legal_actions`."""
     if deal.game_type is None:
         return legal_actions(deal) if deal.turn == seat else ()
@@ -1401,159 +1009,3 @@ def legal_actions(deal: Deal) -> tuple[Action, ...]:
     for seat in range(4):
         actions.extend(Announce(seat, level) for level in legal_announcements(deal, seat))
     return tuple(actions)
-
-
-# --- outcome ----------------------------------------------------------------
-
-
-@attrs.frozen
-class Outcome:
-    """The result of a finished deal, as settlement needs it (SPEC §9–§11).
-
-    ``parties`` are the final parties (SPEC §6.4); ``winners[i]`` is the seat
-    that won trick ``i + 1``; ``seat_points`` the card points each seat took.
-    """
-
-    game_type: GameType
-    parties: tuple[Party, ...]
-    declarer: int | None
-    partner: int | None
-    clarification_trick: int | None
-    tricks: tuple[Trick, ...]
-    winners: tuple[int, ...]
-    seat_points: tuple[int, ...]
-    re_announcements: PartyAnnouncements
-    kontra_announcements: PartyAnnouncements
-    special_events: tuple[SpecialEvent, ...]
-    rules: Rules = _DDV
-    schweine: int | None = None
-
-    @property
-    def re_seats(self) -> frozenset[int]:
-        """The seats of the Re party."""
-        return frozenset(seat for seat in range(4) if self.parties[seat] is Party.RE)
-
-    def card_points(self, party: Party) -> int:
-        """The card points the party took (SPEC §1.3)."""
-        return sum(self.seat_points[seat] for seat in range(4) if self.parties[seat] is party)
-
-    def tricks_won(self, party: Party) -> int:
-        """How many tricks the party took."""
-        return sum(1 for winner in self.winners if self.parties[winner] is party)
-
-
-# --- views ------------------------------------------------------------------
-
-
-@attrs.frozen
-class PlayerView:
-    """What one player knows at one instant (SPEC §6.1): an information set.
-
-    It holds the seat's own hand and reservation, which seats said *Vorbehalt*
-    (not what they wanted, SPEC §3.3), the contract once named, every card
-    played, every announcement with its party, and each seat's party as far as
-    it has been revealed — by the viewer's own ♣Q, a ♣Q played, an
-    announcement, the marriage partner or the soloist.  In a silent marriage
-    the other players see a normal game until the second ♣Q appears.
-    """
-
-    seat: int
-    dealer: int
-    hand: Hand
-    reservation: Reservation | None
-    declared: tuple[bool | None, ...]
-    game_type: GameType | None
-    declarer: int | None
-    partner: int | None
-    clarification_trick: int | None
-    known_parties: tuple[Party | None, ...]
-    tricks: tuple[Trick, ...]
-    current_trick: Trick
-    announcements: tuple[Announced, ...]
-    hand_sizes: tuple[int, ...]
-    turn: int | None
-    legal_actions: tuple[Action, ...]
-    rules: Rules = _DDV
-    schweine: int | None = None
-
-    @classmethod
-    def _of(cls, deal: Deal, seat: int) -> PlayerView:
-        _check_seat(seat, "view")
-        declared = tuple(
-            None if answer is None else answer is not Reservation.HEALTHY
-            for answer in deal.declarations
-        )
-        game = deal.game_type
-        declarer = deal.declarer
-        played_queens = [
-            s
-            for trick in (*deal.tricks, deal.current_trick)
-            for s, card in trick
-            if card is CLUB_QUEEN
-        ]
-        if game is GameType.SILENT_MARRIAGE and seat != declarer:
-            revealed = len(played_queens) == 2
-            if not revealed:
-                game = GameType.NORMAL
-                declarer = None
-        known = _known_parties(deal, seat, game, played_queens)
-        actions = _seat_actions(deal, seat)
-        return cls(
-            seat=seat,
-            dealer=deal.dealer,
-            hand=deal.hands[seat],
-            reservation=deal.declarations[seat],
-            declared=declared,
-            game_type=game,
-            declarer=declarer,
-            partner=deal.partner,
-            clarification_trick=deal.clarification_trick,
-            known_parties=known,
-            tricks=deal.tricks,
-            current_trick=deal.current_trick,
-            announcements=deal.announcements,
-            hand_sizes=tuple(len(hand) for hand in deal.hands),
-            turn=deal.turn,
-            legal_actions=actions,
-            rules=deal.rules,
-            schweine=deal.schweine,
-        )
-
-    @property
-    def party(self) -> Party | None:
-        """The viewer's own party (``None`` only before the contract or clarification)."""
-        return self.known_parties[self.seat]
-
-    @property
-    def cards_played(self) -> tuple[Card, ...]:
-        """Every card played so far, in order."""
-        return tuple(card for trick in (*self.tricks, self.current_trick) for card in trick.cards)
-
-
-def _known_parties(
-    deal: Deal, seat: int, game: GameType | None, played_queens: list[int]
-) -> tuple[Party | None, ...]:
-    if deal.game_type is None:
-        return (None, None, None, None)
-    actual = deal.parties
-    if game is not GameType.NORMAL:
-        # Every solo, the marriage and a revealed silent marriage are public.
-        return actual
-    known: list[Party | None] = [None, None, None, None]
-    known[seat] = actual[seat]
-    for queen_seat in played_queens:
-        known[queen_seat] = Party.RE
-    for event in deal.announcements:
-        known[event.seat] = event.party
-    # Counting is safe only when a 2-vs-2 game is certain: the viewer holds one
-    # ♣Q itself, or two different seats are known to be Re (a silent marriage
-    # has a single Re player).
-    own_queens = deal.dealt[seat].count(CLUB_QUEEN)
-    if own_queens == 1 or known.count(Party.RE) == 2:
-        for party in Party:
-            if known.count(party) == 2:
-                known = [p if p is not None else party.opponent for p in known]
-    # Every game has a Re party, so three known Kontra players leave a Re fourth.
-    if known.count(Party.KONTRA) == 3:
-        known = [p if p is not None else Party.RE for p in known]
-    return tuple(known)

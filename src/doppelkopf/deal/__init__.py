@@ -1,0 +1,64 @@
+"""One deal as an immutable state machine (SPEC §2.3–§2.4, §3, §5–§8).
+
+A :class:`Deal` goes through three phases: the reservation round, play (with
+announcements interleaved at any instant) and finished.  Every action returns
+a new deal and leaves the old one valid, so a bot can branch from any state.
+Every action has three verbs: ``check_…`` raises the precise error,
+``can_…`` answers yes or no, and the action itself returns the new deal.
+
+The package has one module per concern: :mod:`~doppelkopf.deal.actions` (the
+vocabulary of phases, reservations, actions and events),
+:mod:`~doppelkopf.deal.dealing` (the cut and the packets),
+:mod:`~doppelkopf.deal.reservations` (which contract the answers give),
+:mod:`~doppelkopf.deal.machine` (the state machine itself),
+:mod:`~doppelkopf.deal.outcome` and :mod:`~doppelkopf.deal.views`; every public
+name is imported from here (``from doppelkopf.deal import Deal``) or from
+:mod:`doppelkopf` itself.
+
+>>> from doppelkopf import Announcement, Deal, Reservation
+>>> deal = Deal.shuffled(seed=7, dealer=3)
+>>> deal.phase, deal.turn
+(<Phase.RESERVATIONS: 'reservations'>, 0)
+>>> for seat in (0, 1, 2, 3):
+...     deal = deal.declare(seat, Reservation.HEALTHY)
+>>> deal.game_type, deal.phase, deal.turn
+(GameType.NORMAL, <Phase.PLAY: 'play'>, 0)
+>>> deal = deal.play(0, deal.legal_cards()[0])
+>>> len(deal.current_trick), deal.turn
+(1, 1)
+"""
+
+from .actions import Action as Action
+from .actions import Announce as Announce
+from .actions import Announced as Announced
+from .actions import Declare as Declare
+from .actions import Event as Event
+from .actions import Phase as Phase
+from .actions import Play as Play
+from .actions import Reservation as Reservation
+from .dealing import deal_hands as deal_hands
+from .machine import Deal as Deal
+from .machine import legal_actions as legal_actions
+from .machine import legal_announcements as legal_announcements
+from .outcome import Outcome as Outcome
+from .reservations import CLUB_QUEEN as CLUB_QUEEN
+from .reservations import resolve_reservations as resolve_reservations
+from .views import PlayerView as PlayerView
+
+__all__ = [
+    "Action",
+    "Announce",
+    "Announced",
+    "Deal",
+    "Declare",
+    "Event",
+    "Outcome",
+    "Phase",
+    "Play",
+    "PlayerView",
+    "Reservation",
+    "deal_hands",
+    "legal_actions",
+    "legal_announcements",
+    "resolve_reservations",
+]

@@ -1,0 +1,103 @@
+"""The reservation round's result: which contract is played, and by whom (SPEC §3.3, V§2.3, V§3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ..cards import Card, Hand, Rank, Suit
+from ..errors import IllegalActionError, InvalidReservationError
+from ..rules import GameType, Rules
+from .actions import Reservation
+
+__all__ = ["resolve_reservations"]
+
+CLUB_QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN)
+CLUB_QUEEN_SHIFT: Final = 2 * CLUB_QUEEN.index
+_DIAMOND_ACE_SHIFT: Final = 2 * Card(Suit.DIAMONDS, Rank.ACE).index
+_DDV: Final = Rules.DDV
+# Enum members compared against for every deal, read once: on Python 3.11,
+# reading a member from its class (``GameType.MARRIAGE``) costs about 120 ns.
+_NORMAL: Final = GameType.NORMAL
+_MARRIAGE: Final = GameType.MARRIAGE
+_SILENT_MARRIAGE: Final = GameType.SILENT_MARRIAGE
+_HEALTHY: Final = Reservation.HEALTHY
+_ASKED_MARRIAGE: Final = Reservation.MARRIAGE
+
+
+def resolve_reservations(
+    declarations: Sequence[Reservation],
+    dealer: int,
+    hands: Sequence[Hand],
+    rules: Rules = _DDV,
+) -> tuple[GameType, int | None]:
+    """The game type and its declarer after the reservation round (SPEC §3.3, V§3).
+
+    ``declarations[seat]`` is each seat's answer.  A solo beats a marriage, and
+    of several solos the first in asking order (from the dealer's left) wins;
+    all solo types rank equally.  With everyone healthy, the holder of both
+    ♣Q plays a silent marriage — also under ``solos=False``, since nobody
+    declares it (V§3, R4).  The declarer is the soloist or the marriage
+    player, ``None`` in a normal game.
+
+    >>> from doppelkopf import Deal
+    >>> hands = Deal.shuffled(seed=1).dealt
+    >>> R = Reservation
+    >>> resolve_reservations([R.JACKS_SOLO, R.HEALTHY, R.CLUBS_SOLO, R.HEALTHY], 3, hands)  # R02
+    (GameType.JACKS_SOLO, 0)
+    """
+    order = ((dealer + 1) & 3, (dealer + 2) & 3, (dealer + 3) & 3, dealer & 3)
+    marriage = None
+    for seat in order:
+        answer = declarations[seat]
+        if answer is _ASKED_MARRIAGE:
+            if marriage is None:
+                marriage = seat
+        elif answer is not _HEALTHY:
+            game = answer.game_type
+            assert game is not None
+            if not rules.solos:
+                raise InvalidReservationError(
+                    f"seat {seat} declared a {game}, but this table plays without solos",
+                    seat=seat,
+                    action=declare_action(answer),
+                    rule="V§3",
+                )
+            return game, seat
+    if marriage is not None:
+        return _MARRIAGE, marriage
+    for seat in order:
+        if (hands[seat]._bits >> CLUB_QUEEN_SHIFT) & 3 == 2:
+            return _SILENT_MARRIAGE, seat
+    return _NORMAL, None
+
+
+def schweine_holder(rules: Rules, game: GameType, dealt: Sequence[Hand]) -> int | None:
+    """The seat holding both ♦A, if Schweinchen applies to ``game`` (V§2.3)."""
+    if not rules.schweinchen or game not in _SCHWEINE_GAMES:
+        return None
+    for seat, hand in enumerate(dealt):
+        if (hand._bits >> _DIAMOND_ACE_SHIFT) & 3 == 2:
+            return seat
+    return None
+
+
+_SCHWEINE_GAMES: Final = frozenset({_NORMAL, _MARRIAGE, _SILENT_MARRIAGE})
+
+
+def declare_action(reservation: object) -> str:
+    """How an error names the answer ``reservation``."""
+    return f"declare {getattr(reservation, 'value', reservation)}"
+
+
+def seat_error(seat: object, action: str) -> IllegalActionError:
+    """The error for ``seat``, which is not a seat, attempting ``action``."""
+    return IllegalActionError(
+        f"seat must be 0-3, not {seat!r}", seat=None, action=action, rule="§0.4"
+    )
+
+
+def check_seat(seat: object, action: str) -> None:
+    """Raise unless ``seat`` is an ``int`` from 0 to 3 (a ``bool`` is not a seat)."""
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise seat_error(seat, action)
