@@ -14,6 +14,8 @@ from sphinx.ext import napoleon
 # Document (and run the examples of) the source tree next to this file, whether
 # or not the package is installed.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+# The project's own Sphinx extensions (rulelinks: rule citations and back-links).
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 import doppelkopf
 
@@ -28,6 +30,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "rulelinks",
 ]
 exclude_patterns = ["_build"]
 language = "en"
