@@ -30,6 +30,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "sphinx_copybutton",
     "rulelinks",
 ]
 exclude_patterns = ["_build"]
@@ -40,6 +41,14 @@ nitpicky = False
 html_theme = "furo"
 html_title = f"doppelkopf {release}"
 html_static_path: list[str] = []
+
+# -- copy button -------------------------------------------------------------------
+# The button copies what is typed, not what is printed: the ``>>> `` and ``... ``
+# prompts are removed and the output lines of an example are left out.
+copybutton_prompt_text = r">>> |\.\.\. "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+copybutton_remove_prompts = True
 
 # -- autodoc and napoleon (Google-style docstrings) --------------------------------
 autodoc_member_order = "bysource"
