@@ -42,6 +42,19 @@ html_theme = "furo"
 html_title = f"doppelkopf {release}"
 html_static_path: list[str] = []
 
+# -- rule citations (docs/_ext/rulelinks.py) ------------------------------------------
+# Besides the docstrings, the citations in the prose of these pages link to the rules.
+rulelinks_pages = [
+    "rules/*",
+    "scoring",
+    "sessions",
+    "playing",
+    "bots",
+    "quickstart",
+    "design",
+    "index",
+]
+
 # -- copy button -------------------------------------------------------------------
 # The button copies what is typed, not what is printed: the ``>>> `` and ``... ``
 # prompts are removed and the output lines of an example are left out.

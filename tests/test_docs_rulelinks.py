@@ -103,6 +103,26 @@ def test_link_lines_skips_doctest_and_literal_blocks() -> None:
     assert lines[14] == "Back to prose (:ref:`§5.3 <spec-5.3>`)."
 
 
+def test_link_lines_skips_titles_and_strong_text() -> None:
+    lines = [
+        "Following (§5.2)",
+        "----------------",
+        "",
+        "**Deadlines (§8.4)** are strict, and *§8.7* too; see §8.6.",
+        "",
+        "=========",
+        "Title §1",
+        "=========",
+    ]
+    cited = rulelinks.link_lines(lines)
+    assert [citation.label for citation in cited] == ["spec-8.6"]
+    assert lines[0] == "Following (§5.2)"
+    assert lines[3] == (
+        "**Deadlines (§8.4)** are strict, and *§8.7* too; see :ref:`§8.6 <spec-8.6>`."
+    )
+    assert lines[6] == "Title §1"
+
+
 def test_expand_range() -> None:
     assert rulelinks.expand_range("9", "12") == ["9", "10", "11", "12"]
     assert rulelinks.expand_range("11.3", "11.5") == ["11.3", "11.4", "11.5"]

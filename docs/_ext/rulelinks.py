@@ -4,9 +4,10 @@ Docstrings cite the rules by section: ``SPEC §5.2``, ``(§8.6c)``, ``§9–§12
 for the options, ``V§2.3``.  Each section of the rules pages carries an anchor
 ``spec-5.2`` or ``variants-2.3``.  This extension
 
-- turns every citation in a docstring that autodoc brings in into a ``:ref:``
-  link to its anchor (doctest examples, literal blocks and inline literals are
-  left alone: they show text as it is printed);
+- turns every citation in a docstring that autodoc brings in, and in the
+  prose of the pages named by the ``rulelinks_pages`` setting, into a
+  ``:ref:`` link to its anchor (titles, doctest examples, literal blocks and
+  inline literals are left alone);
 - warns about a citation of a section that has no anchor, so that a build with
   ``-W`` fails;
 - remembers which documented object cites which section, and fills each
@@ -35,9 +36,15 @@ CITATION = re.compile(
     r"(?:(?P<dash>[–-])(?P<prefix2>§)?(?P<num2>\d+(?:\.\d+)?))?"
 )
 
-#: Spans of a line that are shown as written: inline literals, roles and
-#: interpreted text.  Citations inside them are not linked.
-_PROTECTED = re.compile(r"``.+?``|:[\w:.+-]+:`[^`]*`|`[^`]*`_{0,2}")
+#: Spans of a line where a link cannot go: inline literals, roles and
+#: interpreted text (shown as written), and strong or emphasised text (reST
+#: does not nest inline markup).  Citations inside them are not linked.
+_PROTECTED = re.compile(
+    r"``.+?``|:[\w:.+-]+:`[^`]*`|`[^`]*`_{0,2}|\*\*.+?\*\*|(?<![*\w])\*[^*\s][^*]*?\*(?![*\w])"
+)
+
+#: The underline (or overline) of a section title.
+_ADORNMENT = re.compile(r"([=\-~^\"'`#*+:._])\1{2,}\s*")
 
 #: Other texts whose sections look like the specification's.
 _FOREIGN = re.compile(r"(?:TSR(?:\s+\d{4})?|DOM(?:-FR|-PT)?)\s+$")
@@ -154,14 +161,17 @@ def _indent(line: str) -> int:
 def prose_lines(lines: list[str]) -> Iterator[int]:
     """The indices of the reST ``lines`` that are prose, where citations are linked.
 
-    Doctest blocks (from a ``>>>`` line to the next blank line), literal blocks
-    (after a paragraph ending in ``::``) and the bodies of code, doctest and
-    math directives are left out.
+    Section titles, doctest blocks (from a ``>>>`` line to the next blank
+    line), literal blocks (after a paragraph ending in ``::``) and the bodies of
+    code, doctest and math directives are left out.
     """
     verbatim_above: int | None = None  # indentation of the line that opened a literal block
     in_doctest = False
     for index, line in enumerate(lines):
         stripped = line.strip()
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        if _ADORNMENT.fullmatch(line) or (stripped and _ADORNMENT.fullmatch(following)):
+            continue  # a section title, or its adornment: no links in titles
         if in_doctest:
             if not stripped:
                 in_doctest = False
@@ -256,6 +266,14 @@ def setup(app: Any) -> dict[str, Any]:  # noqa: PLR0915 - the extension is set u
         for citation in dict.fromkeys(cited):
             entries.append((citation.label, name, shown, what))
 
+    def process_source(app: Any, docname: str, source: list[str]) -> None:
+        pages = app.config.rulelinks_pages
+        if not any(docname == page or docname.startswith(page.rstrip("*")) for page in pages):
+            return
+        lines = source[0].split("\n")
+        link_lines(lines)
+        source[0] = "\n".join(lines)
+
     def purge(app: Any, env: Any, docname: str) -> None:
         store(env).pop(docname, None)
 
@@ -320,6 +338,10 @@ def setup(app: Any) -> dict[str, Any]:  # noqa: PLR0915 - the extension is set u
                     nodes.reference("", "", literal, internal=True, refuri=f"{uri}#{entry.node_id}")
                 )
 
+    # The pages whose prose citations are linked as well: docnames, or prefixes
+    # ending in ``*`` (``"rules/*"``).
+    app.add_config_value("rulelinks_pages", [], "env", types=[list])
+    app.connect("source-read", process_source)
     app.connect("autodoc-process-docstring", process_docstring, priority=600)
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
