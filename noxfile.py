@@ -1,7 +1,9 @@
 """Every check the project runs, as nox sessions.
 
-``python -m nox`` runs all of them except ``bench``; ``python -m nox -s bench``
-runs the benchmarks.  Each session builds its own virtual environment with the
+``python -m nox`` runs the tests with coverage, the type check, the lint and the
+documentation build; ``python -m nox -s quick`` runs the tests alone, without
+coverage, stopping at the first failure; ``python -m nox -s bench`` runs the
+benchmarks.  Each session builds its own virtual environment with the
 interpreter that runs nox and installs the project with the extra it needs.
 """
 
@@ -24,6 +26,17 @@ def tests(session: nox.Session) -> None:
     """The test suite, the package's docstring examples and the README, with coverage."""
     session.install(".[test]")
     session.run("python", "-m", "pytest", "--cov", "--cov-report=term", *session.posargs)
+
+
+@nox.session
+def quick(session: nox.Session) -> None:
+    """The tests and examples of ``tests`` without coverage, stopping at the first failure.
+
+    Not part of the default run: a fast check while working.  Arguments go to
+    pytest, e.g. ``nox -s quick -- tests/test_tricks.py``.
+    """
+    session.install(".[test]")
+    session.run("python", "-m", "pytest", "-x", "-q", *session.posargs)
 
 
 @nox.session

@@ -14,6 +14,8 @@ from sphinx.ext import napoleon
 # Document (and run the examples of) the source tree next to this file, whether
 # or not the package is installed.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+# The project's own Sphinx extensions (rulelinks: rule citations and back-links).
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 import doppelkopf
 
@@ -28,6 +30,8 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "sphinx_copybutton",
+    "rulelinks",
 ]
 exclude_patterns = ["_build"]
 language = "en"
@@ -37,6 +41,27 @@ nitpicky = False
 html_theme = "furo"
 html_title = f"doppelkopf {release}"
 html_static_path: list[str] = []
+
+# -- rule citations (docs/_ext/rulelinks.py) ------------------------------------------
+# Besides the docstrings, the citations in the prose of these pages link to the rules.
+rulelinks_pages = [
+    "rules/*",
+    "scoring",
+    "sessions",
+    "playing",
+    "bots",
+    "quickstart",
+    "design",
+    "index",
+]
+
+# -- copy button -------------------------------------------------------------------
+# The button copies what is typed, not what is printed: the ``>>> `` and ``... ``
+# prompts are removed and the output lines of an example are left out.
+copybutton_prompt_text = r">>> |\.\.\. "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+copybutton_remove_prompts = True
 
 # -- autodoc and napoleon (Google-style docstrings) --------------------------------
 autodoc_member_order = "bysource"
