@@ -18,7 +18,7 @@ nox.needs_version = ">=2024.3.2"
 nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
 
 ROOT = Path(__file__).parent
-LINTED = ["src", "tests", "benchmarks", "noxfile.py", "docs/conf.py"]
+LINTED = ["src", "tests", "benchmarks", "noxfile.py", "docs/conf.py", "docs/_ext"]
 
 
 @nox.session
