@@ -184,6 +184,10 @@ def _settlement(summary: DealSummary) -> Settlement:
     return settlement
 
 
+_SEAT_SETS: Final = tuple(
+    frozenset(seat for seat in range(4) if mask >> seat & 1) for mask in range(16)
+)
+"""The set of seats of each four-bit mask."""
 _DOPPELKOPF: Final = SpecialKind.DOPPELKOPF
 _FOX_CAUGHT: Final = SpecialKind.FOX_CAUGHT
 _KARLCHEN: Final = SpecialKind.KARLCHEN
@@ -192,13 +196,17 @@ _KARLCHEN_CAUGHT: Final = SpecialKind.KARLCHEN_CAUGHT
 
 def _summary_of(outcome: Outcome, *, trusted: bool) -> DealSummary:
     """The summary of ``outcome``; checked unless a finished deal produced it."""
-    parties = outcome.parties
-    re_seats = frozenset(seat for seat in range(4) if parties[seat] is _RE)
-    re_points = sum(outcome.seat_points[seat] for seat in re_seats)
+    first, second, third, fourth = outcome.parties
+    # Bit s of ``mask`` is set when seat s plays for Re.
+    mask = (first is _RE) | (second is _RE) << 1 | (third is _RE) << 2 | (fourth is _RE) << 3
+    re_seats = _SEAT_SETS[mask]
+    points = outcome.seat_points
+    re_points = 0
+    for seat in re_seats:
+        re_points += points[seat]
     re_tricks = 0
     for seat in outcome.winners:
-        if seat in re_seats:
-            re_tricks += 1
+        re_tricks += mask >> seat & 1
     # [Re, Kontra] x [Doppelkopf, foxes, Karlchen, caught Karlchen, fox at the end]
     counts = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
     for event in outcome.special_events:
@@ -215,7 +223,7 @@ def _summary_of(outcome: Outcome, *, trusted: bool) -> DealSummary:
             else 4
         )
         counts[event.party is not _RE][index] += 1
-    total = sum(outcome.seat_points)
+    total = sum(points)
     tricks = len(outcome.winners)
     make = _trusted_result if trusted else _checked_result
     said = outcome.re_announcements

@@ -7,6 +7,7 @@ it was played under.  Building one checks it against those rules.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, NoReturn
@@ -19,7 +20,7 @@ from ..parties import Announcement, Party
 from ..rules import GameType, Rules
 from ..specials import SpecialEvent, SpecialKind, special_events
 from ..tricks import Trick, trick_winner
-from ._share import deck_facts, share_exists
+from ._share import DeckFacts, deck_facts, share_exists
 
 __all__ = ["DealSummary", "PartyResult"]
 
@@ -319,6 +320,12 @@ def _checked_result(
     )
 
 
+@functools.cache
+def _facts(rules: Rules) -> DeckFacts:
+    """The facts of the deck of ``rules``: rule sets with the same deck share them."""
+    return deck_facts(rules.deck)
+
+
 def _cite(rules: Rules, rule: str, without_nines: str = "V§1.3") -> str:
     """``rule``, with the section of V§1 added when the deck has no nines."""
     return rule if rules.nines else f"{rule}, {without_nines}"
@@ -380,7 +387,7 @@ def _check_seats(summary: DealSummary) -> None:
 
 def _check_ranges(summary: DealSummary) -> None:
     rules = summary.rules
-    total = deck_facts(rules.deck).points
+    total = _facts(rules).points
     count = rules.tricks
     for name, _, result in _parties(summary):
         if not 0 <= result.card_points <= total:
@@ -496,7 +503,7 @@ def _check_specials(summary: DealSummary) -> None:
 
 def _check_party_specials(rules: Rules, name: str, party: Party, result: PartyResult) -> None:
     """The special points of one party against its tricks and the deck (SPEC §11, V§5)."""
-    facts = deck_facts(rules.deck)
+    facts = _facts(rules)
     last = rules.tricks
     if result.doppelkopf > result.tricks:
         _fail(
@@ -552,7 +559,7 @@ def _check_party_specials(rules: Rules, name: str, party: Party, result: PartyRe
 def _check_both_specials(summary: DealSummary) -> None:
     """The special points of both parties together (SPEC §11, V§5)."""
     rules = summary.rules
-    facts = deck_facts(rules.deck)
+    facts = _facts(rules)
     re, kontra = summary.re, summary.kontra
     if re.doppelkopf + kontra.doppelkopf > facts.high_count // 4:
         _fail(
@@ -625,7 +632,7 @@ def _check_card_share(summary: DealSummary) -> None:
     re, kontra = summary.re, summary.kontra
     rules = summary.rules
     counted = rules.counts_specials(summary.game_type)
-    facts = deck_facts(rules.deck)
+    facts = _facts(rules)
     if share_exists(facts, counted, _share(re), _share(kontra)):
         return
     specials = ""
@@ -707,8 +714,10 @@ def _trusted_summary(
 ) -> DealSummary:
     """A :class:`DealSummary` of a finished deal, without the checks it already passed."""
     summary: DealSummary = _new(DealSummary)
-    for setter, value in zip(
-        _SUMMARY_SETTERS, (game_type, re_seats, re, kontra, rules), strict=True
-    ):
-        setter(summary, value)
+    set_game, set_seats, set_re, set_kontra, set_rules = _SUMMARY_SETTERS
+    set_game(summary, game_type)
+    set_seats(summary, re_seats)
+    set_re(summary, re)
+    set_kontra(summary, kontra)
+    set_rules(summary, rules)
     return summary

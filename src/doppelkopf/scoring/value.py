@@ -189,59 +189,70 @@ def _line(reason: str, party: Party, kind: ValueKind, points: int = 1, rule: str
     return ValueLine(reason, party, points, rule or kind.rule, kind)
 
 
-_WON: Final = {party: _line("won", party, ValueKind.WON) for party in _PARTIES}
+# Tables indexed by party: 0 for Re, 1 for Kontra (an index costs less than an enum hash).
+_WON: Final = tuple(_line("won", party, ValueKind.WON) for party in _PARTIES)
 
 _LOWS: Final = {
-    (earner, rule): (
-        *(
-            _line(f"{earner.opponent} under {threshold}", earner, ValueKind.LOW, rule=rule)
-            for threshold in _LOW_THRESHOLDS
-        ),
-        _line(f"{earner.opponent} took no trick", earner, ValueKind.LOW, rule=rule),
+    rule: tuple(
+        (
+            *(
+                _line(f"{earner.opponent} under {threshold}", earner, ValueKind.LOW, rule=rule)
+                for threshold in _LOW_THRESHOLDS
+            ),
+            _line(f"{earner.opponent} took no trick", earner, ValueKind.LOW, rule=rule),
+        )
+        for earner in _PARTIES
     )
-    for earner in _PARTIES
     for rule in ("§10.1", "§10.4")
 }
 """The real lows of the earner's opponents (SPEC §10.1, §10.4): under 90, 60, 30, no trick."""
+_MAIN_LOWS: Final = _LOWS["§10.1"]
+_NOBODYS_LOWS: Final = _LOWS["§10.4"]
 
-_ANNOUNCED: Final = {
-    (announcer, won): _line(f"{announcer} announced", won, ValueKind.ANNOUNCED, points=2)
+_ANNOUNCED: Final = tuple(
+    tuple(_line(f"{announcer} announced", won, ValueKind.ANNOUNCED, points=2) for won in _PARTIES)
     for announcer in _PARTIES
-    for won in _PARTIES
-}
-_ABSAGE_LINES: Final = {
-    (announcer, won): tuple(
-        _line(f"{announcer}: {level.label(announcer)}", won, ValueKind.ABSAGE) for level in _ABSAGEN
+)
+"""``_ANNOUNCED[announcer][winner]``: 2 points for the winner (SPEC §10.1)."""
+_ABSAGE_LINES: Final = tuple(
+    tuple(
+        tuple(
+            _line(f"{announcer}: {level.label(announcer)}", won, ValueKind.ABSAGE)
+            for level in _ABSAGEN
+        )
+        for won in _PARTIES
     )
     for announcer in _PARTIES
-    for won in _PARTIES
-}
-_CREDITS: Final = {
-    party: tuple(
+)
+"""``_ABSAGE_LINES[announcer][winner]``: a point for each level 1–4 (SPEC §10.1)."""
+_CREDITS: Final = tuple(
+    tuple(
         _line(f"{threshold} against {level.label(party.opponent)}", party, ValueKind.CREDIT)
         for threshold, level in zip(_CREDIT_THRESHOLDS, _ABSAGEN, strict=True)
     )
     for party in _PARTIES
-}
+)
 _GEGEN_DIE_ALTEN: Final = _line("gegen die Alten", _KONTRA, ValueKind.GEGEN_DIE_ALTEN)
-_SPECIAL_LINES: Final = {
-    (kind, party): _line(kind.value, party, kind)
-    for kind in (
-        ValueKind.DOPPELKOPF,
-        ValueKind.FOX_CAUGHT,
-        ValueKind.KARLCHEN,
-        ValueKind.KARLCHEN_CAUGHT,
-        ValueKind.FOX_AT_END,
+_SPECIAL_LINES: Final = tuple(
+    tuple(
+        _line(kind.value, party, kind)
+        for kind in (
+            ValueKind.DOPPELKOPF,
+            ValueKind.FOX_CAUGHT,
+            ValueKind.KARLCHEN,
+            ValueKind.KARLCHEN_CAUGHT,
+            ValueKind.FOX_AT_END,
+        )
     )
     for party in _PARTIES
-}
+)
 
 
-def _add_lows(lines: list[ValueLine], earner: Party, victim: PartyResult, rule: str) -> None:
-    """The real lows of ``victim``, as points for ``earner`` (SPEC §10.1, §10.4)."""
+def _add_lows(lines: list[ValueLine], table: tuple[ValueLine, ...], victim: PartyResult) -> None:
+    """The real lows of ``victim``, from ``table`` of the earner (SPEC §10.1, §10.4)."""
     points = victim.card_points
     if points < 90:
-        under_90, under_60, under_30, no_trick = _LOWS[earner, rule]
+        under_90, under_60, under_30, no_trick = table
         lines.append(under_90)
         if points < 60:
             lines.append(under_60)
@@ -251,17 +262,30 @@ def _add_lows(lines: list[ValueLine], earner: Party, victim: PartyResult, rule: 
             lines.append(no_trick)
 
 
-def _add_specials(lines: list[ValueLine], party: Party, result: PartyResult) -> None:
-    """Each Doppelkopf, caught fox, Karlchen, caught Karlchen and fox at the end of ``party``."""
-    for kind, count in (
-        (ValueKind.DOPPELKOPF, result.doppelkopf),
-        (ValueKind.FOX_CAUGHT, result.foxes_caught),
-        (ValueKind.KARLCHEN, result.karlchen),
-        (ValueKind.KARLCHEN_CAUGHT, result.karlchen_caught),
-        (ValueKind.FOX_AT_END, result.fox_at_end),
-    ):
-        if count:
-            lines.extend([_SPECIAL_LINES[kind, party]] * count)
+def _add_credits(
+    lines: list[ValueLine], table: tuple[ValueLine, ...], points: int, absage: int
+) -> None:
+    """The credits of a party with ``points`` against the opponents' ``absage`` (SPEC §10.2)."""
+    for level in range(absage):
+        if points >= _CREDIT_THRESHOLDS[level]:
+            lines.append(table[level])
+
+
+def _add_specials(
+    lines: list[ValueLine], table: tuple[ValueLine, ...], result: PartyResult
+) -> None:
+    """Each Doppelkopf, caught fox, Karlchen, caught Karlchen and fox at the end of a party."""
+    doppelkopf, foxes, karlchen, caught, at_end = table
+    if result.doppelkopf:
+        lines.extend([doppelkopf] * result.doppelkopf)
+    if result.foxes_caught:
+        lines.extend([foxes] * result.foxes_caught)
+    if result.karlchen:
+        lines.append(karlchen)
+    if result.karlchen_caught:
+        lines.extend([caught] * result.karlchen_caught)
+    if result.fox_at_end:
+        lines.append(at_end)
 
 
 def _value_lines(
@@ -271,40 +295,30 @@ def _value_lines(
     lines: list[ValueLine] = []
     re_absage, kontra_absage = re.absage, kontra.absage
     if won is None:
-        _add_lows(lines, _RE, kontra, "§10.4")
-        _add_lows(lines, _KONTRA, re, "§10.4")
+        _add_lows(lines, _NOBODYS_LOWS[0], kontra)
+        _add_lows(lines, _NOBODYS_LOWS[1], re)
     else:
-        lines.append(_WON[won])
-        _add_lows(lines, won, kontra if won is _RE else re, "§10.1")
+        index = 0 if won is _RE else 1
+        lines.append(_WON[index])
+        _add_lows(lines, _MAIN_LOWS[index], re if index else kontra)
         if re.announcement is not None:
-            lines.append(_ANNOUNCED[_RE, won])
+            lines.append(_ANNOUNCED[0][index])
         if kontra.announcement is not None:
-            lines.append(_ANNOUNCED[_KONTRA, won])
+            lines.append(_ANNOUNCED[1][index])
         if re_absage:
-            lines.extend(_ABSAGE_LINES[_RE, won][:re_absage])
+            lines.extend(_ABSAGE_LINES[0][index][:re_absage])
         if kontra_absage:
-            lines.extend(_ABSAGE_LINES[_KONTRA, won][:kontra_absage])
-    # The credits against the opponents' absagen, for both parties (SPEC §10.2).
+            lines.extend(_ABSAGE_LINES[1][index][:kontra_absage])
     if kontra_absage:
-        points = re.card_points
-        credits = _CREDITS[_RE]
-        lines.extend(
-            credits[level] for level in range(kontra_absage) if points >= _CREDIT_THRESHOLDS[level]
-        )
+        _add_credits(lines, _CREDITS[0], re.card_points, kontra_absage)
     if re_absage:
-        points = kontra.card_points
-        credits = _CREDITS[_KONTRA]
-        lines.extend(
-            credits[level] for level in range(re_absage) if points >= _CREDIT_THRESHOLDS[level]
-        )
+        _add_credits(lines, _CREDITS[1], kontra.card_points, re_absage)
     # The special points (SPEC §11, V§5); "gegen die Alten" is part of a won
     # Kontra game in 2 against 2, with or without the other special points (V§5.1).
     if won is _KONTRA and game_type.has_special_points:
         lines.append(_GEGEN_DIE_ALTEN)
-    if re.special_points:
-        _add_specials(lines, _RE, re)
-    if kontra.special_points:
-        _add_specials(lines, _KONTRA, kontra)
+    _add_specials(lines, _SPECIAL_LINES[0], re)
+    _add_specials(lines, _SPECIAL_LINES[1], kontra)
     return tuple(lines)
 
 
