@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final, NoReturn
 
 import attrs
@@ -449,14 +449,14 @@ def _check_announcements(summary: DealSummary) -> None:
             )
 
 
-_SPECIAL_FIELDS: Final[tuple[tuple[str, Callable[[PartyResult], int], str], ...]] = (
-    ("doppelkopf", lambda result: result.doppelkopf, "§11.3"),
-    ("foxes_caught", lambda result: result.foxes_caught, "§11.4"),
-    ("karlchen", lambda result: result.karlchen, "§11.5"),
-    ("karlchen_caught", lambda result: result.karlchen_caught, "V§5.3"),
-    ("fox_at_end", lambda result: result.fox_at_end, "V§5.4"),
+_SPECIAL_FIELDS: Final = (
+    ("doppelkopf", "§11.3"),
+    ("foxes_caught", "§11.4"),
+    ("karlchen", "§11.5"),
+    ("karlchen_caught", "V§5.3"),
+    ("fox_at_end", "V§5.4"),
 )
-"""Each special-point field of a :class:`PartyResult`, its value and its rule."""
+"""Each special-point field of a :class:`PartyResult` and its rule."""
 
 _LAST_TRICK_FIELDS: Final = _SPECIAL_FIELDS[2:]
 """The special points won with the last trick (SPEC §11.5, V§5.3, V§5.4)."""
@@ -468,7 +468,7 @@ def _check_special_rules(summary: DealSummary) -> None:
     for name, _, result in _parties(summary):
         if not result.special_points:
             continue
-        field = next(field for field, value, _ in _SPECIAL_FIELDS if value(result))
+        field = next(field for field, _ in _SPECIAL_FIELDS if getattr(result, field))
         if not game.has_special_points:
             _fail(f"{name}.{field} is set, but a {game} has no special points", "§11.1")
         if not rules.specials:
@@ -581,10 +581,10 @@ def _check_both_specials(summary: DealSummary) -> None:
             f"but the deck holds {_number(facts.foxes)} ♦A",
             "§11.4, V§5.4",
         )
-    re_last = next((field for field, value, _ in _LAST_TRICK_FIELDS if value(re)), None)
-    kontra_last = next((field for field, value, _ in _LAST_TRICK_FIELDS if value(kontra)), None)
+    re_last = next((field for field, _ in _LAST_TRICK_FIELDS if getattr(re, field)), None)
+    kontra_last = next((field for field, _ in _LAST_TRICK_FIELDS if getattr(kontra, field)), None)
     if re_last is not None and kontra_last is not None:
-        cited = [rule for field, _, rule in _LAST_TRICK_FIELDS if field in (re_last, kontra_last)]
+        cited = [rule for field, rule in _LAST_TRICK_FIELDS if field in (re_last, kontra_last)]
         _fail(
             f"re.{re_last} and kontra.{kontra_last} are both set, but only one party "
             f"wins trick {rules.tricks}",
