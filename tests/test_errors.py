@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import sys
 from typing import Final, NoReturn
 
@@ -155,6 +156,14 @@ def test_excerpt_limit() -> None:
     assert excerpt("xy", limit=0) == "'xy'"
 
 
+def _containers(children: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
+    return (
+        st.lists(children)
+        | st.tuples(children, children)
+        | st.dictionaries(st.text(max_size=3), children)
+    )
+
+
 _VALUES = st.recursive(
     st.none()
     | st.booleans()
@@ -166,11 +175,7 @@ _VALUES = st.recursive(
     | st.binary()
     | st.characters(codec=None, categories=["Cs"])
     | st.sampled_from([Card.parse("CQ"), Hand.parse("CQ SA"), GameType.NORMAL, Party.RE]),
-    lambda children: (
-        st.lists(children)
-        | st.tuples(children, children)
-        | st.dictionaries(st.text(max_size=3), children)
-    ),
+    _containers,
     max_leaves=20,
 )
 
@@ -288,3 +293,56 @@ def test_type_names_are_capped() -> None:
     with pytest.raises(InvalidTypeError) as info:
         _checks.instance(long_type(), Card, "card")
     assert len(str(info.value)) < 150
+
+
+def test_excerpt_of_a_class_named_like_a_builtin() -> None:
+    # reprlib picks its method by the type's name; a class called "int" is no int.
+    impostor = type("int", (), {"__repr__": lambda self: "impostor"})()
+    assert excerpt(impostor) == "impostor"
+
+
+class _Plain(enum.Enum, metaclass=_checks.LookupEnumType):
+    """An enum with no members, whose functional API makes enums."""
+
+
+class _Colour(_Plain):
+    RED = "red"
+    GREEN = "green"
+
+
+def test_lookup_enum_type() -> None:
+    assert _Colour("red") is _Colour.RED
+    assert _Colour(_Colour.GREEN) is _Colour.GREEN
+    with pytest.raises(ValueError, match="'blue' is not a valid _Colour"):
+        _Colour("blue")
+    with pytest.raises(ValueError, match=r"\[1\] is not a valid _Colour"):
+        _Colour([1])
+    # The functional API still creates enums.
+    created = _checks.LookupEnumType.__call__(_Plain, "Shade", "LIGHT DARK")
+    assert [member.name for member in created] == ["LIGHT", "DARK"]
+    assert type(created) is _checks.LookupEnumType
+
+
+def test_excerpt_when_reprlib_itself_fails() -> None:
+    # reprlib takes a class called "list" for a list and asks for its length.
+    def no_len(self: object) -> int:
+        raise RuntimeError("no len")
+
+    impostor = type("list", (), {"__len__": no_len})()
+    assert excerpt(impostor) == "<list object>"
+
+
+class _Lenient(_Plain):
+    """An enum whose ``_missing_`` finds members by any case."""
+
+    ONE = "one"
+
+    @classmethod
+    def _missing_(cls, value: object) -> _Lenient | None:
+        return cls.ONE if isinstance(value, str) and value.lower() == "one" else None
+
+
+def test_lookup_enum_type_takes_members_from_missing() -> None:
+    assert _Lenient("ONE") is _Lenient.ONE
+    with pytest.raises(ValueError, match="'two' is not a valid _Lenient"):
+        _Lenient("two")

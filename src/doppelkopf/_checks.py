@@ -106,8 +106,6 @@ def excerpt(value: object, limit: int = 40) -> str:
     limit = max(limit, _MIN_LIMIT)
     try:
         text = _excerpter(limit).repr(value)
-        if type(text) is not str:  # pragma: no cover - reprlib returns str
-            raise TypeError
     except Exception:
         text = f"<{_type_name(value)} object>"
     if len(text) > limit:
@@ -236,8 +234,9 @@ def level(value: object, name: str = "level") -> Announcement:
 class LookupEnumType(enum.EnumType):
     """The metaclass of the library's enums: ``Suit(value)`` looks the member up directly.
 
-    A value with no member goes to the enum's ``_missing_``, which raises the
-    library's error.  The standard lookup formats ``repr(value)`` before it raises,
+    A value with no member goes to the enum's ``_missing_``, which for the library's
+    enums raises the library's error (any other answer falls back to the standard
+    lookup).  The standard lookup formats ``repr(value)`` before it raises,
     which fails for an int of more than 4,300 digits or a value whose ``repr``
     raises; this one never formats the value, and it is about twice as fast.
     """
@@ -250,4 +249,7 @@ class LookupEnumType(enum.EnumType):
         try:
             return cls._value2member_map_[value]
         except (KeyError, TypeError):
-            return cls._missing_(value)  # type: ignore[attr-defined]
+            member = cls._missing_(value)  # type: ignore[attr-defined]
+        if isinstance(member, cls):
+            return member
+        return super().__call__(value)
