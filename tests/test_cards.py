@@ -25,10 +25,12 @@ from doppelkopf import (
     GameType,
     Hand,
     InvalidNotationError,
+    InvalidValueError,
     Rank,
     Suit,
 )
 from doppelkopf.cards import FULL_DECK_BITS
+from doppelkopf.errors import InvalidTypeError
 from doppelkopf.strategies import cards, hands
 
 C = Card.parse
@@ -464,11 +466,18 @@ def test_from_bits_rejects_invalid(bits: int) -> None:
         Hand.from_bits(bits)
 
 
-def test_from_bits_rejects_non_int() -> None:
-    with pytest.raises(ValueError, match="48-bit"):
-        Hand.from_bits(1.0)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="48-bit"):
-        Hand.from_bits("1")  # type: ignore[arg-type]
+@pytest.mark.parametrize("bits", [1.0, "1", True, None, 1 + 0j])
+def test_from_bits_rejects_non_int(bits: object) -> None:
+    with pytest.raises(InvalidTypeError, match="bits must be an int") as info:
+        Hand.from_bits(bits)  # type: ignore[arg-type]
+    assert isinstance(info.value, TypeError)
+    assert info.value.name == "bits"
+
+
+def test_from_bits_huge_int_message_is_short() -> None:
+    with pytest.raises(InvalidValueError, match="an int of 5001 digits") as info:
+        Hand.from_bits(10**5000)
+    assert len(str(info.value)) < 120
 
 
 @given(hands(max_size=48))
@@ -543,3 +552,137 @@ def test_core_does_not_need_hypothesis() -> None:
 def test_hands_strategy_rejects_bad_sizes(min_size: int, max_size: int) -> None:
     with pytest.raises(InvalidArgument, match="size"):
         hands(min_size=min_size, max_size=max_size)
+
+
+# --- values of the wrong type or size --------------------------------------------
+
+
+@pytest.mark.parametrize("value", [None, 5, b"SA", ["SA"], C("♣Q"), True])
+def test_card_parse_rejects_non_text(value: object) -> None:
+    with pytest.raises(InvalidTypeError, match="text must be a str") as info:
+        Card.parse(value)  # type: ignore[arg-type]
+    assert isinstance(info.value, DoppelkopfError)
+    assert isinstance(info.value, TypeError)
+    assert info.value.name == "text"
+    assert info.value.expected == "str"
+
+
+@pytest.mark.parametrize("value", [None, 5, b"SA", Hand.parse("CQ")])
+def test_hand_parse_rejects_non_text(value: object) -> None:
+    with pytest.raises(InvalidTypeError, match="text must be a str"):
+        Hand.parse(value)  # type: ignore[arg-type]
+
+
+def test_card_parse_quotes_only_an_excerpt() -> None:
+    text = "x" * 100_000
+    with pytest.raises(InvalidNotationError) as info:
+        Card.parse(text)
+    assert len(str(info.value)) < 150
+    assert info.value.text == text
+
+
+@pytest.mark.parametrize(
+    ("suit", "rank", "name"),
+    [
+        (Suit.CLUBS, 9, "rank"),
+        (Suit.CLUBS, 2, "rank"),
+        (0, Rank.QUEEN, "suit"),
+        ("C", "Q", "suit"),
+        (Suit.CLUBS, Suit.CLUBS, "rank"),
+        (Rank.QUEEN, Rank.QUEEN, "suit"),
+        (Suit.CLUBS, None, "rank"),
+        (Suit.CLUBS, True, "rank"),
+    ],
+)
+def test_card_constructor_takes_a_suit_and_a_rank(suit: object, rank: object, name: str) -> None:
+    with pytest.raises(InvalidTypeError, match=f"^{name} must be a") as info:
+        Card(suit, rank)  # type: ignore[arg-type]
+    assert info.value.name == name
+
+
+@pytest.mark.parametrize(("enum", "value"), [(Suit, 4), (Rank, 9), (Rank, -1), (Suit, 10**5)])
+def test_missing_suit_or_rank_is_an_invalid_value(enum: type[Suit | Rank], value: int) -> None:
+    with pytest.raises(InvalidValueError, match=r"SPEC §1\.1"):
+        enum(value)
+
+
+@pytest.mark.parametrize(("enum", "value"), [(Suit, "C"), (Rank, "Q"), (Rank, None)])
+def test_suit_or_rank_from_text_is_an_invalid_type(enum: type[Suit | Rank], value: object) -> None:
+    with pytest.raises(InvalidTypeError, match="value must be an int"):
+        enum(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("index", [True, 1.0, "1", None])
+def test_from_index_rejects_non_int(index: object) -> None:
+    with pytest.raises(InvalidTypeError, match="card index must be an int"):
+        Card.from_index(index)  # type: ignore[arg-type]
+
+
+def test_from_index_huge_int() -> None:
+    with pytest.raises(InvalidValueError, match="an int of 5001 digits"):
+        Card.from_index(10**5000)
+
+
+@pytest.mark.parametrize("value", [None, 5, "CQ", b"CQ", C("♣Q"), 1.5])
+def test_hand_constructor_rejects_non_iterables_and_text(value: object) -> None:
+    with pytest.raises(InvalidTypeError) as info:
+        Hand(value)  # type: ignore[arg-type]
+    assert isinstance(info.value, TypeError)
+    if isinstance(value, str):
+        assert "use Hand.parse('CQ')" in str(info.value)
+
+
+@pytest.mark.parametrize("item", [None, "♣Q", 2, Suit.CLUBS, Hand.parse("CQ")])
+def test_hand_constructor_rejects_non_card_items(item: object) -> None:
+    with pytest.raises(InvalidTypeError, match="card must be a Card") as info:
+        Hand([C("♣Q"), item])  # type: ignore[list-item]
+    assert info.value.name == "card"
+
+
+@pytest.mark.parametrize("method", ["count", "add", "remove"])
+@pytest.mark.parametrize("value", [None, "♣Q", 2, Hand.parse("CQ")])
+def test_hand_card_methods_reject_non_cards(method: str, value: object) -> None:
+    hand = Hand.parse("♣Q ♥10")
+    with pytest.raises(InvalidTypeError, match="card must be a Card"):
+        getattr(hand, method)(value)
+    assert hand == Hand.parse("♣Q ♥10")
+
+
+def test_hand_count_of_text_points_to_card_parse() -> None:
+    with pytest.raises(InvalidTypeError, match=r"use Card\.parse\('SA'\)"):
+        Hand.parse("CQ").count("SA")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [None, "♣Q", 2, [], Hand.parse("CQ")])
+def test_non_cards_are_not_in_a_hand(value: object) -> None:
+    assert value not in Hand.parse("♣Q ♥10")
+
+
+@pytest.mark.parametrize("value", [None, "NORMAL", 0, Suit.CLUBS])
+def test_sorted_rejects_non_game_types(value: object) -> None:
+    with pytest.raises(InvalidTypeError, match="game_type must be a GameType"):
+        Hand.parse("CQ").sorted(value)  # type: ignore[arg-type]
+
+
+def test_hand_parse_rejects_a_49th_card_before_reading_the_rest() -> None:
+    text = "CQ " * 5_000_000
+    with pytest.raises(InvalidNotationError, match="at most 48 cards") as info:
+        Hand.parse(text)
+    assert len(str(info.value)) < 150
+    assert len(Hand.parse(" ".join(card.ascii for card in DECK))) == 48
+
+
+def test_hand_parse_rejects_a_long_token_early() -> None:
+    text = "CQ " + "x" * 1_000_000 + " CQ"
+    with pytest.raises(InvalidNotationError, match="invalid card") as info:
+        Hand.parse(text)
+    assert len(str(info.value)) < 150
+    assert len(info.value.text) == 1_000_000
+    with pytest.raises(InvalidNotationError, match="invalid card 'H100'"):
+        Hand.parse("H100")
+    assert Hand.parse("♥\ufe0f10") == Hand.parse("H10")
+
+
+def test_third_copy_in_parse_cites_the_rule() -> None:
+    with pytest.raises(InvalidNotationError, match=r"third ♣Q \(SPEC §1\.1\)"):
+        Hand.parse("CQ CQ CQ")

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from doppelkopf import Announcement, DoppelkopfError, InvalidNotationError, Party, deadline
+from doppelkopf import (
+    Announcement,
+    DoppelkopfError,
+    InvalidNotationError,
+    InvalidValueError,
+    Party,
+    Suit,
+    deadline,
+)
+from doppelkopf.errors import InvalidTypeError
 
 
 def test_party_opponent() -> None:
@@ -154,3 +163,136 @@ def test_deadline_before_own_card_number() -> None:
 def test_bad_shift_is_rejected(shift: int) -> None:
     with pytest.raises(ValueError, match="shift"):
         deadline(Announcement.RE_KONTRA, shift=shift)
+
+
+# --- values of the wrong type or range ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("re", Party.RE), ("Re", Party.RE), (" KONTRA ", Party.KONTRA), ("contra", Party.KONTRA)],
+)
+def test_party_parse(text: str, expected: Party) -> None:
+    assert Party.parse(text) is expected
+    assert Party.parse(str(expected)) is expected
+
+
+@pytest.mark.parametrize("text", ["", "r", "rekontra", "Party.RE", "x" * 10_000])
+def test_party_parse_rejects_unknown_names(text: str) -> None:
+    with pytest.raises(InvalidNotationError, match=r"unknown party .*\(SPEC §6\)") as info:
+        Party.parse(text)
+    assert info.value.text == text
+    assert len(str(info.value)) < 120
+
+
+HOSTILE = [None, True, 1, 1.5, 1 + 0j, b"re", ["re"], Party.RE, Announcement.NO_90, object()]
+
+
+@pytest.mark.parametrize("value", [value for value in HOSTILE if value is not Party.RE])
+def test_party_parse_rejects_non_text(value: object) -> None:
+    with pytest.raises(InvalidTypeError, match="text must be a str") as info:
+        Party.parse(value)  # type: ignore[arg-type]
+    assert isinstance(info.value, TypeError)
+    assert isinstance(info.value, DoppelkopfError)
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_announcement_parse_rejects_non_text(value: object) -> None:
+    with pytest.raises(InvalidTypeError, match="text must be a str"):
+        Announcement.parse(value)  # type: ignore[arg-type]
+
+
+def test_announcement_parse_quotes_only_an_excerpt() -> None:
+    text = "keine " * 100_000
+    with pytest.raises(InvalidNotationError, match="unknown announcement") as info:
+        Announcement.parse(text)
+    assert len(str(info.value)) < 100
+    assert Announcement.parse("  keine   90  ") is Announcement.NO_90
+
+
+def test_party_lookup_by_value() -> None:
+    assert Party("re") is Party.RE
+    with pytest.raises(InvalidValueError, match="no party has the value 'Re'"):
+        Party("Re")
+    with pytest.raises(InvalidTypeError, match="value must be a str"):
+        Party(None)
+
+
+@pytest.mark.parametrize("value", [5, -1, 10**100])
+def test_announcement_lookup_out_of_range(value: int) -> None:
+    with pytest.raises(InvalidValueError, match=r"level must be 0-4.*SPEC §8\.1"):
+        Announcement(value)
+
+
+def test_lookup_of_an_int_beyond_the_text_limit() -> None:
+    # The standard enum lookup formats the value with %r before raising, which fails
+    # for an int of more than 4,300 digits; the library's lookup never formats it.
+    with pytest.raises(InvalidValueError, match="an int of 5001 digits") as info:
+        Announcement(10**5000)
+    assert len(str(info.value)) < 80
+    with pytest.raises(
+        InvalidTypeError, match="must be a str 're' or 'kontra', not an int of 5001"
+    ):
+        Party(10**5000)
+
+
+class _Unprintable:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+@pytest.mark.parametrize("enum", [Party, Announcement])
+def test_lookup_of_a_value_whose_repr_raises(enum: type[Party | Announcement]) -> None:
+    with pytest.raises(InvalidTypeError, match="not _Unprintable <_Unprintable instance at 0x"):
+        enum(_Unprintable())  # type: ignore[arg-type]
+
+
+def test_lookup_of_members_and_values() -> None:
+    assert Party(Party.KONTRA) is Party.KONTRA
+    assert Announcement(Announcement.NO_30) is Announcement.NO_30
+    assert Announcement(3) is Announcement.NO_30
+    with pytest.raises(InvalidTypeError):
+        Party(["re"])
+
+
+@pytest.mark.parametrize("value", ["re", None, 2.5, 1j])
+def test_announcement_lookup_of_other_types(value: object) -> None:
+    with pytest.raises(InvalidTypeError, match="level must be an Announcement or int 0-4"):
+        Announcement(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("party", [None, "re", Announcement.RE_KONTRA, 0])
+def test_label_requires_a_party(party: object) -> None:
+    with pytest.raises(InvalidTypeError, match="party must be a Party"):
+        Announcement.RE_KONTRA.label(party)  # type: ignore[arg-type]
+    with pytest.raises(InvalidTypeError, match="party must be a Party"):
+        Announcement.NO_90.label(party)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("level", [5, 7, -1, 99, pytest.param(10**5000, id="huge")])
+def test_deadline_rejects_levels_out_of_range(level: int) -> None:
+    with pytest.raises(InvalidValueError, match=r"level must be 0-4.*SPEC §8\.1") as info:
+        deadline(level)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 100
+
+
+@pytest.mark.parametrize("level", [True, False, 1.0, 1 + 0j, "k90", None, Party.RE, Suit.DIAMONDS])
+def test_deadline_rejects_levels_of_other_types(level: object) -> None:
+    with pytest.raises(InvalidTypeError, match="level must be an Announcement or int") as info:
+        deadline(level)  # type: ignore[arg-type]
+    assert info.value.name == "level"
+
+
+def test_deadline_accepts_int_levels() -> None:
+    assert [deadline(level) for level in range(5)] == [11, 10, 9, 8, 7]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("shift", [True, False, 1.0, "1", None, Announcement.NO_90])
+def test_deadline_rejects_shifts_of_other_types(shift: object) -> None:
+    with pytest.raises(InvalidTypeError, match="the marriage shift must be an int"):
+        deadline(Announcement.NO_90, shift=shift)  # type: ignore[arg-type]
+
+
+def test_deadline_rejects_a_huge_shift_with_a_short_message() -> None:
+    with pytest.raises(InvalidValueError, match=r"an int of 5001 digits \(SPEC §7\.4\)"):
+        deadline(Announcement.NO_90, shift=10**5000)

@@ -36,6 +36,7 @@ from .errors import InvalidNotationError as InvalidNotationError
 from .errors import InvalidReservationError as InvalidReservationError
 from .errors import InvalidRulesError as InvalidRulesError
 from .errors import InvalidSummaryError as InvalidSummaryError
+from .errors import InvalidTypeError as InvalidTypeError
 from .errors import InvalidValueError as InvalidValueError
 from .errors import LateReplyLockError as LateReplyLockError
 from .errors import MustFollowError as MustFollowError

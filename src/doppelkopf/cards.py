@@ -23,6 +23,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, ClassVar, Final, NoReturn, Self
 
+from ._checks import LookupEnumType, excerpt, instance, integer, type_error
+from ._checks import text as _text_arg
 from .errors import InvalidNotationError, InvalidValueError
 
 if TYPE_CHECKING:
@@ -38,7 +40,7 @@ __all__ = [
 ]
 
 
-class Suit(enum.IntEnum):
+class Suit(enum.IntEnum, metaclass=LookupEnumType):
     """The four suits, in the conventional German order ♣ ♠ ♥ ♦."""
 
     CLUBS = 0
@@ -59,8 +61,22 @@ class Suit(enum.IntEnum):
     def __str__(self) -> str:
         return self.symbol
 
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _missing_member(cls, value)
 
-class Rank(enum.IntEnum):
+
+def _missing_member(cls: type[enum.IntEnum], value: object) -> NoReturn:
+    """Raise the library's error for ``Suit(value)`` or ``Rank(value)`` with no such member."""
+    if type(value) is not int:
+        raise type_error(value, "value", f"int 0-{len(cls) - 1}")
+    raise InvalidValueError(
+        f"no {cls.__name__.lower()} has the value {excerpt(value)}: expected 0-{len(cls) - 1}",
+        rule="§1.1",
+    )
+
+
+class Rank(enum.IntEnum, metaclass=LookupEnumType):
     """The six ranks, from the lowest card-point value to the highest.
 
     >>> [rank.points for rank in Rank]
@@ -86,6 +102,10 @@ class Rank(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.symbol
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _missing_member(cls, value)
 
 
 _SUIT_SYMBOLS: Final = ("♣", "♠", "♥", "♦")
@@ -146,8 +166,12 @@ class Card:
     _interned: ClassVar[list[Card]] = []
 
     def __new__(cls, suit: Suit, rank: Rank) -> Self:
+        if type(suit) is not Suit:
+            instance(suit, Suit, "suit")
+        if type(rank) is not Rank:
+            instance(rank, Rank, "rank")
         try:
-            return cls._interned[Suit(suit) * 6 + Rank(rank)]  # type: ignore[return-value]
+            return cls._interned[suit * 6 + rank]  # type: ignore[return-value]
         except IndexError:  # pragma: no cover - only while the table is being built
             pass
         card = object.__new__(cls)
@@ -215,9 +239,7 @@ class Card:
         >>> Card.from_index(0), Card.from_index(23)
         (Card.parse('♣9'), Card.parse('♦A'))
         """
-        if not 0 <= index < 24:
-            raise InvalidValueError(f"card index must be 0-23, not {index!r}")
-        return cls._interned[index]
+        return cls._interned[integer(index, "card index", 0, 23, rule="§1.1")]
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -230,16 +252,21 @@ class Card:
 
         Raises:
             InvalidNotationError: the text is not exactly one card.
+            InvalidTypeError: ``text`` is not a ``str``.
         """
-        token = text.strip()
+        token = _text_arg(text).strip()
         match = _CARD_RE.fullmatch(token)
         if match is None:
-            raise InvalidNotationError(
-                f"invalid card {token!r}: expected a suit (♣ ♠ ♥ ♦ or C S H D) "
-                "and a rank (A 10 K Q J 9)",
-                text=token,
-            )
-        return cls(_SUIT_TOKENS[match[1].upper()], _RANK_TOKENS[match[2].upper()])
+            raise _bad_card(token)
+        return cls._interned[_SUIT_TOKENS[match[1].upper()] * 6 + _RANK_TOKENS[match[2].upper()]]
+
+
+def _bad_card(token: str) -> InvalidNotationError:
+    return InvalidNotationError(
+        f"invalid card {excerpt(token)}: expected a suit (♣ ♠ ♥ ♦ or C S H D) "
+        "and a rank (A 10 K Q J 9)",
+        text=token,
+    )
 
 
 for _suit in Suit:
@@ -263,6 +290,33 @@ def _split_tokens(text: str) -> list[str]:
     return [token for token in re.split(r"[\s,;]+", text.strip()) if token]
 
 
+_TOKEN_RE: Final = re.compile(r"[^\s,;]+")
+_MAX_TOKEN: Final = 4
+"""The longest card token: a suit, the emoji selector U+FE0F and ``10``."""
+
+
+def _card_tokens(text: str, most: int, holder: str, rule: str) -> list[str]:
+    """The card tokens of ``text``, separated by white space, commas or semicolons.
+
+    Reading stops at the first token longer than any card (:data:`_MAX_TOKEN`)
+    and at token ``most + 1``, so a huge input costs no more than its first
+    ``most`` cards.  ``holder`` (``"a hand"``) and ``rule`` go into the message.
+    """
+    tokens: list[str] = []
+    for match in _TOKEN_RE.finditer(text):
+        token = match[0]
+        if len(token) > _MAX_TOKEN:
+            raise _bad_card(token)
+        if len(tokens) == most:
+            raise InvalidNotationError(
+                f"{holder} holds at most {most} cards, and {excerpt(text)} holds more "
+                f"(SPEC {rule})",
+                text=text,
+            )
+        tokens.append(token)
+    return tokens
+
+
 class Hand:
     """An immutable multiset of cards: at most two copies of each distinct card.
 
@@ -279,7 +333,9 @@ class Hand:
     (True, 4)
 
     Raises:
-        ValueError: a third copy of a card (the deck holds only two).
+        InvalidValueError: a third copy of a card (the deck holds only two).
+        InvalidTypeError: ``cards`` is not an iterable of cards (text is read
+            by :meth:`parse`).
     """
 
     __slots__ = ("_bits", "__weakref__")
@@ -287,22 +343,32 @@ class Hand:
     _bits: int
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
+        if isinstance(cards, (str, bytes, bytearray, Card)):
+            instance(cards, Hand, "cards")
+        try:
+            iterator = iter(cards)
+        except TypeError:
+            raise type_error(cards, "cards", "iterable of Card") from None
         bits = 0
-        for card in cards:
-            if not isinstance(card, Card):
-                raise TypeError(f"a hand holds Card objects, not {card!r}")
+        for card in iterator:
+            if type(card) is not Card:
+                instance(card, Card, "card")
             if (bits >> (2 * card.index)) & 3 == 2:
-                raise InvalidValueError(f"a hand cannot hold a third {card} (SPEC §1.1)")
+                raise InvalidValueError(f"a hand cannot hold a third {card}", rule="§1.1")
             bits += _ONE[card.index]
         object.__setattr__(self, "_bits", bits)
 
     @classmethod
     def from_bits(cls, bits: int) -> Hand:
         """Build a hand from its packed form (see :attr:`bits`)."""
-        if type(bits) is not int or bits < 0 or bits >> 48:
-            raise InvalidValueError(f"hand bits must be a 48-bit unsigned int, not {bits!r}")
+        if type(bits) is not int:
+            raise type_error(bits, "bits", "int")
+        if bits < 0 or bits >> 48:
+            raise InvalidValueError(
+                f"hand bits must be a 48-bit unsigned int, not {excerpt(bits)}", rule="§1.1"
+            )
         if (bits & (bits >> 1)) & 0x555555555555:
-            raise InvalidValueError("hand bits hold a count of 3 for some card (SPEC §1.1)")
+            raise InvalidValueError("hand bits hold a count of 3 for some card", rule="§1.1")
         return cls._from_bits(bits)
 
     @classmethod
@@ -319,13 +385,14 @@ class Hand:
         Hand.parse('♥10 ♣Q ♣Q')
 
         Raises:
-            InvalidNotationError: a token is not a card, or a card appears
-                three times.
+            InvalidNotationError: a token is not a card, a card appears three
+                times, or there are more than 48 cards.
+            InvalidTypeError: ``text`` is not a ``str``.
         """
-        cards = [Card.parse(token) for token in _split_tokens(text)]
+        cards = [Card.parse(token) for token in _card_tokens(_text_arg(text), 48, "a hand", "§1.1")]
         try:
             return cls(cards)
-        except ValueError as error:
+        except InvalidValueError as error:
             raise InvalidNotationError(str(error), text=text) from None
 
     @property
@@ -363,7 +430,13 @@ class Hand:
         return (self._bits >> (2 * card.index)) & 3 != 0
 
     def count(self, card: Card) -> int:
-        """How many copies of ``card`` the hand holds (0, 1 or 2)."""
+        """How many copies of ``card`` the hand holds (0, 1 or 2).
+
+        Raises:
+            InvalidTypeError: ``card`` is not a :class:`Card`.
+        """
+        if type(card) is not Card:
+            instance(card, Card, "card")
         return (self._bits >> (2 * card.index)) & 3
 
     def __iter__(self) -> Iterator[Card]:
@@ -383,27 +456,37 @@ class Hand:
         >>> Hand.parse("♥10 ♣Q ♥A ♦9").sorted(GameType.QUEENS_SOLO)
         (Card.parse('♣Q'), Card.parse('♥A'), Card.parse('♥10'), Card.parse('♦9'))
         """
+        try:
+            order = game_type.order
+        except AttributeError:
+            order = None
+        if type(order) is not tuple:
+            raise type_error(game_type, "game_type", "GameType", "GameType.parse")
         bits = self._bits
-        return tuple(
-            card for card in game_type.order for _ in range((bits >> (2 * card.index)) & 3)
-        )
+        return tuple(card for card in order for _ in range((bits >> (2 * card.index)) & 3))
 
     def add(self, card: Card) -> Hand:
         """A new hand with one more copy of ``card``.
 
         Raises:
-            ValueError: the hand already holds both copies.
+            InvalidValueError: the hand already holds both copies.
+            InvalidTypeError: ``card`` is not a :class:`Card`.
         """
+        if type(card) is not Card:
+            instance(card, Card, "card")
         if (self._bits >> (2 * card.index)) & 3 == 2:
-            raise InvalidValueError(f"a hand cannot hold a third {card} (SPEC §1.1)")
+            raise InvalidValueError(f"a hand cannot hold a third {card}", rule="§1.1")
         return Hand._from_bits(self._bits + _ONE[card.index])
 
     def remove(self, card: Card) -> Hand:
         """A new hand with one copy of ``card`` fewer.
 
         Raises:
-            ValueError: the hand does not hold ``card``.
+            InvalidValueError: the hand does not hold ``card``.
+            InvalidTypeError: ``card`` is not a :class:`Card`.
         """
+        if type(card) is not Card:
+            instance(card, Card, "card")
         if not (self._bits >> (2 * card.index)) & 3:
             raise InvalidValueError(f"the hand holds no {card}")
         return Hand._from_bits(self._bits - _ONE[card.index])

@@ -3,15 +3,29 @@
 Every error the library raises on purpose is a :class:`DoppelkopfError`.  Errors
 caused by bad input — text that does not parse, an action the rules forbid — are
 also :class:`ValueError`, so code that already catches ``ValueError`` keeps
-working.  A value of the wrong Python type (a string where a :class:`~doppelkopf.Card`
-belongs) may instead raise :class:`TypeError`.
+working.
 
->>> from doppelkopf import Card, InvalidNotationError
+A value of the wrong Python type raises :class:`InvalidTypeError`, which is both a
+:class:`DoppelkopfError` and a :class:`TypeError`.  The library never guesses what
+a value of another type means: a string where a :class:`~doppelkopf.Card`, a
+:class:`~doppelkopf.Hand`, a :class:`~doppelkopf.GameType`, a
+:class:`~doppelkopf.Party` or an :class:`~doppelkopf.Announcement` belongs is
+rejected, and only the ``parse`` class methods read text.  ``True`` and ``False``
+are not the numbers 1 and 0: a seat, a level or a count given as a ``bool`` is
+rejected too.  The message names the parameter, the expected type, a short excerpt
+of the value given and, for text, the ``parse`` method to use.
+
+>>> from doppelkopf import Card, Hand, InvalidNotationError
 >>> try:
 ...     Card.parse("♣X")
 ... except InvalidNotationError as error:
 ...     print(error)
 invalid card '♣X': expected a suit (♣ ♠ ♥ ♦ or C S H D) and a rank (A 10 K Q J 9)
+>>> try:
+...     Hand.parse("CQ").count("SA")
+... except TypeError as error:
+...     print(error)
+card must be a Card, not str 'SA'; use Card.parse('SA')
 """
 
 from __future__ import annotations
@@ -27,6 +41,7 @@ __all__ = [
     "InvalidReservationError",
     "InvalidRulesError",
     "InvalidSummaryError",
+    "InvalidTypeError",
     "InvalidValueError",
     "LateReplyLockError",
     "MustFollowError",
@@ -52,9 +67,33 @@ class InvalidNotationError(DoppelkopfError, ValueError):
         self.text = text
 
 
+class InvalidTypeError(DoppelkopfError, TypeError):
+    """A value of the wrong Python type: text where a card belongs, ``True`` as a seat.
+
+    Attributes:
+        name: the parameter that received the value (``"card"``).
+        expected: what the parameter accepts (``"Card"``).
+        value: a short excerpt of the value given, safe to print (``"str 'SA'"``).
+    """
+
+    def __init__(self, message: str, *, name: str, expected: str, value: str) -> None:
+        super().__init__(message)
+        self.name = name
+        self.expected = expected
+        self.value = value
+
+
 class InvalidValueError(DoppelkopfError, ValueError):
     """A value outside what the library accepts: seat 4, a cut of 2 cards, a third
-    copy of a card in a hand or trick, a marriage shift of 3."""
+    copy of a card in a hand or trick, a marriage shift of 3.
+
+    ``rule`` is the SPEC.md section that sets the range (``"§7.4"``), or ``""``;
+    when given, the message ends with it.
+    """
+
+    def __init__(self, message: str, *, rule: str = "") -> None:
+        super().__init__(message if not rule else f"{message} (SPEC {rule})")
+        self.rule = rule
 
 
 class IllegalActionError(DoppelkopfError, ValueError):

@@ -12,14 +12,15 @@ Party.KONTRA
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Final, NoReturn
 
+from . import _checks
 from .errors import InvalidNotationError, InvalidValueError
 
 __all__ = ["Announcement", "Party", "deadline"]
 
 
-class Party(enum.Enum):
+class Party(enum.Enum, metaclass=_checks.LookupEnumType):
     """The two sides of a deal (SPEC §6): Re (the ♣Q holders, or the soloist) and Kontra."""
 
     RE = "re"
@@ -36,8 +37,38 @@ class Party(enum.Enum):
     def __str__(self) -> str:
         return "Re" if self is Party.RE else "Kontra"
 
+    @classmethod
+    def parse(cls, text: str) -> Party:
+        """Read a party by name: ``re`` or ``kontra`` (also ``contra``), in any case.
 
-class Announcement(enum.IntEnum):
+        >>> Party.parse("Re"), Party.parse(" KONTRA ")
+        (Party.RE, Party.KONTRA)
+
+        Raises:
+            InvalidNotationError: no party has that name.
+            InvalidTypeError: ``text`` is not a ``str``.
+        """
+        key = _checks.text(text).strip().lower()
+        try:
+            return _PARTIES[key]
+        except KeyError:
+            raise InvalidNotationError(
+                f"unknown party {_checks.excerpt(text)}: expected Re or Kontra (SPEC §6)",
+                text=text,
+            ) from None
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        if not isinstance(value, str):
+            raise _checks.type_error(value, "value", "str 're' or 'kontra'", "Party.parse")
+        raise InvalidValueError(
+            f"no party has the value {_checks.excerpt(value)}: expected 're' or 'kontra'; "
+            "Party.parse reads names",
+            rule="§6",
+        )
+
+
+class Announcement(enum.IntEnum, metaclass=_checks.LookupEnumType):
     """Announcement levels (SPEC §8.1).
 
     Level 0 is the party's Ansage — "Re" for the Re party, "Kontra" for Kontra —
@@ -55,7 +86,16 @@ class Announcement(enum.IntEnum):
     SCHWARZ = 4
 
     def label(self, party: Party) -> str:
-        """The spoken word for ``party``: ``"Re"``/``"Kontra"`` for level 0, else ``"keine 90"``…"""
+        """The spoken word for ``party``: ``"Re"``/``"Kontra"`` for level 0, else ``"keine 90"``…
+
+        >>> Announcement.RE_KONTRA.label(Party.KONTRA), Announcement.NO_30.label(Party.KONTRA)
+        ('Kontra', 'keine 30')
+
+        Raises:
+            InvalidTypeError: ``party`` is not a :class:`Party`.
+        """
+        if type(party) is not Party:
+            _checks.instance(party, Party, "party")
         if self is Announcement.RE_KONTRA:
             return str(party)
         return _LABELS[self]
@@ -84,12 +124,23 @@ class Announcement(enum.IntEnum):
 
         Raises:
             InvalidNotationError: no announcement has that name.
+            InvalidTypeError: ``text`` is not a ``str``.
         """
-        key = "".join(text.lower().split()).replace("_", "").replace("-", "")
+        name = _checks.text(text).strip()
+        key = ""
+        if len(name) <= _LONGEST_NAME:
+            key = "".join(name.lower().split()).replace("_", "").replace("-", "")
         try:
             return _PARSE[key]
         except KeyError:
-            raise InvalidNotationError(f"unknown announcement {text!r}", text=text) from None
+            raise InvalidNotationError(
+                f"unknown announcement {_checks.excerpt(text)}", text=text
+            ) from None
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _checks.level(value)
+        raise AssertionError  # pragma: no cover - level() raises for every missing value
 
 
 _LABELS: Final = {
@@ -119,6 +170,10 @@ _PARSE: Final = {
     "k0": Announcement.SCHWARZ,
 }
 
+_LONGEST_NAME: Final = 40
+"""Longer text names no announcement; it is rejected without being read."""
+_PARTIES: Final = {"re": Party.RE, "kontra": Party.KONTRA, "contra": Party.KONTRA}
+
 _DEADLINES: Final = (11, 10, 9, 8, 7)
 
 
@@ -132,7 +187,18 @@ def deadline(level: Announcement, shift: int = 0) -> int:
     [11, 10, 9, 8, 7]
     >>> deadline(Announcement.RE_KONTRA, shift=1)
     10
+
+    Raises:
+        InvalidValueError: ``level`` is not 0–4 (SPEC §8.1) or ``shift`` not 0–2 (SPEC §7.4).
+        InvalidTypeError: ``level`` is neither an :class:`Announcement` nor an ``int``,
+            or ``shift`` is not an ``int`` (a ``bool`` is neither).
     """
-    if type(shift) is not int or not 0 <= shift <= 2:
-        raise InvalidValueError(f"the marriage shift is 0, 1 or 2, not {shift!r} (SPEC §7.4)")
-    return _DEADLINES[Announcement(level)] - shift
+    if type(shift) is not int:
+        raise _checks.type_error(shift, "the marriage shift", "int")
+    if not 0 <= shift <= 2:
+        raise InvalidValueError(
+            f"the marriage shift is 0, 1 or 2, not {_checks.excerpt(shift)}", rule="§7.4"
+        )
+    if type(level) is not Announcement:
+        level = _checks.level(level)
+    return _DEADLINES[level] - shift

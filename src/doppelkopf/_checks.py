@@ -1,0 +1,255 @@
+"""Argument checks shared by every module: types, ranges and safe excerpts of bad values.
+
+The policy (see :mod:`doppelkopf.errors`): a value of the wrong Python type raises
+:class:`~doppelkopf.errors.InvalidTypeError`, a value of the right type outside its
+range raises :class:`~doppelkopf.errors.InvalidValueError` citing the rule, and no
+message ever holds more than a short excerpt of what was given.  The checks return
+their argument, so a caller writes ``seat = _checks.seat(seat)``; each has a fast
+path for a good value.
+
+>>> from doppelkopf import _checks
+>>> _checks.excerpt("x" * 1000)
+"'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+>>> _checks.excerpt(10**5000)
+'an int of 5001 digits'
+>>> _checks.seat(True)
+Traceback (most recent call last):
+    ...
+doppelkopf.errors.InvalidTypeError: seat must be an int, not bool True
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import reprlib
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+from .errors import InvalidTypeError, InvalidValueError
+
+if TYPE_CHECKING:
+    from .parties import Announcement
+
+__all__ = [
+    "LookupEnumType",
+    "excerpt",
+    "instance",
+    "integer",
+    "level",
+    "seat",
+    "text",
+    "type_error",
+]
+
+_T = TypeVar("_T")
+
+_MIN_LIMIT: Final = 8
+_LOG10_2: Final = 0.30102999566398120
+_EXACT_BITS: Final = 100_000
+
+
+def _digits(number: int) -> str:
+    """How many decimal digits ``number`` (> 0) has, found without converting it to text.
+
+    Beyond :data:`_EXACT_BITS` bits the count is given as "about", one too few at worst.
+    """
+    estimate = int((number.bit_length() - 1) * _LOG10_2) + 1
+    if number.bit_length() > _EXACT_BITS:
+        return f"about {estimate}"
+    return str(estimate + 1 if number >= 10**estimate else estimate)
+
+
+class _Excerpt(reprlib.Repr):
+    """A :class:`reprlib.Repr` that never converts a huge int to text."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.maxstring = limit
+        self.maxother = limit
+        self.maxlong = limit
+        self.maxlevel = 3
+        self._bits = 3 * limit
+
+    def repr_int(self, x: int, level: int) -> str:
+        if isinstance(x, int) and x.bit_length() > self._bits:
+            sign = "a negative" if x < 0 else "an"
+            return f"{sign} int of {_digits(abs(x))} digits"
+        return super().repr_int(x, level)
+
+    def repr_bytes(self, x: bytes, level: int) -> str:
+        return self._cut(repr(x[: self.maxstring + 1]))
+
+    def repr_bytearray(self, x: bytearray, level: int) -> str:
+        return self._cut(repr(x[: self.maxstring + 1]))
+
+    def _cut(self, text: str) -> str:
+        if len(text) <= self.maxstring:
+            return text
+        return text[: self.maxstring - 3] + self.fillvalue
+
+
+@functools.cache
+def _excerpter(limit: int) -> _Excerpt:
+    return _Excerpt(limit)
+
+
+def excerpt(value: object, limit: int = 40) -> str:
+    """A short ``repr`` of any value, at most ``max(limit, 8)`` characters; it never raises.
+
+    Long text and containers are shortened with ``...``, an int of many digits is
+    described by its number of digits, and a value whose ``repr`` fails is named by
+    its type.
+
+    >>> excerpt("SA"), excerpt([[[[[]]]]]), excerpt(-(10**100)), excerpt(10**100, limit=10)
+    ("'SA'", '[[[[...]]]]', 'a negative int of 101 digits', 'an int ...')
+    """
+    limit = max(limit, _MIN_LIMIT)
+    try:
+        text = _excerpter(limit).repr(value)
+    except Exception:
+        text = f"<{_type_name(value)} object>"
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return text
+
+
+def _type_name(value: object) -> str:
+    name = type(value).__name__
+    return name if len(name) <= 40 else name[:37] + "..."
+
+
+def _article(noun: str) -> str:
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
+
+
+def _given(value: object) -> str:
+    if value is None:
+        return "None"
+    text = excerpt(value)
+    if isinstance(value, int) and text.endswith(" digits"):
+        return text
+    return f"{_type_name(value)} {text}"
+
+
+def type_error(value: object, name: str, expected: str, hint: str = "") -> InvalidTypeError:
+    """The error for ``value`` given as ``name``, which must be an ``expected``.
+
+    ``hint`` names the parse method to point to when ``value`` is text.
+
+    >>> print(type_error(None, "hand", "Hand"))
+    hand must be a Hand, not None
+    """
+    message = f"{name} must be {_article(expected)}, not {_given(value)}"
+    if hint and isinstance(value, str):
+        message += f"; use {hint}({excerpt(value)})"
+    return InvalidTypeError(message, name=name, expected=expected, value=excerpt(value))
+
+
+def instance(value: object, cls: type[_T], name: str, *, parse_hint: bool = True) -> _T:
+    """``value`` itself if it is a ``cls``; otherwise an :class:`InvalidTypeError`.
+
+    With ``parse_hint`` and text given, the message points to ``cls.parse``.
+
+    >>> from doppelkopf import Card
+    >>> instance("SA", Card, "card")
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidTypeError: card must be a Card, not str 'SA'; use Card.parse('SA')
+    """
+    if isinstance(value, cls):
+        return value
+    hint = f"{cls.__name__}.parse" if parse_hint and hasattr(cls, "parse") else ""
+    raise type_error(value, name, cls.__name__, hint)
+
+
+def text(value: object, name: str = "text") -> str:
+    """``value`` itself if it is a ``str``; otherwise an :class:`InvalidTypeError`.
+
+    >>> text(b"SA")
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidTypeError: text must be a str, not bytes b'SA'
+    """
+    if isinstance(value, str):
+        return value
+    raise type_error(value, name, "str")
+
+
+def integer(value: object, name: str, low: int, high: int, *, rule: str) -> int:
+    """``value`` itself if it is an ``int`` from ``low`` to ``high``.
+
+    A ``bool`` or any other type raises :class:`InvalidTypeError`; an int outside
+    the range raises :class:`InvalidValueError` citing ``rule``.
+
+    >>> integer(3, "shift", 0, 2, rule="§7.4")
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidValueError: shift must be 0-2, not 3 (SPEC §7.4)
+    """
+    if type(value) is not int:
+        raise type_error(value, name, "int")
+    if not low <= value <= high:
+        raise InvalidValueError(f"{name} must be {low}-{high}, not {excerpt(value)}", rule=rule)
+    return value
+
+
+def seat(value: object, name: str = "seat", *, rule: str = "§2.1") -> int:
+    """``value`` itself if it is a seat: an ``int`` 0–3, never a ``bool`` (SPEC §0.4, §2.1).
+
+    >>> seat(3), seat(0, "dealer")
+    (3, 0)
+    >>> seat(4)
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidValueError: seat must be 0-3, not 4 (SPEC §2.1)
+    """
+    if type(value) is int and 0 <= value <= 3:
+        return value
+    return integer(value, name, 0, 3, rule=rule)
+
+
+def level(value: object, name: str = "level") -> Announcement:
+    """``value`` as an :class:`~doppelkopf.Announcement`: a member, or an ``int`` 0–4 (SPEC §8.1).
+
+    A ``bool``, a ``float``, a ``complex`` or text is rejected.
+
+    >>> level(2), level(level(4))
+    (<Announcement.NO_60: 2>, <Announcement.SCHWARZ: 4>)
+    >>> level(1 + 0j)
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidTypeError: level must be an Announcement or int 0-4, not complex (1+0j)
+    """
+    from .parties import Announcement
+
+    if type(value) is Announcement:
+        return value
+    if type(value) is not int:
+        raise type_error(value, name, "Announcement or int 0-4", "Announcement.parse")
+    if not 0 <= value <= 4:
+        raise InvalidValueError(f"{name} must be 0-4, not {excerpt(value)}", rule="§8.1")
+    return Announcement(value)
+
+
+class LookupEnumType(enum.EnumType):
+    """The metaclass of the library's enums: ``Suit(value)`` looks the member up directly.
+
+    A value with no member goes to the enum's ``_missing_``, which for the library's
+    enums raises the library's error (any other answer falls back to the standard
+    lookup).  The standard lookup formats ``repr(value)`` before it raises,
+    which fails for an int of more than 4,300 digits or a value whose ``repr``
+    raises; this one never formats the value, and it is about twice as fast.
+    """
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:
+            return super().__call__(value, *args, **kwargs)
+        if type(value) is cls:
+            return value
+        try:
+            return cls._value2member_map_[value]
+        except (KeyError, TypeError):
+            member = cls._missing_(value)  # type: ignore[attr-defined]
+        if isinstance(member, cls):
+            return member
+        return super().__call__(value)
