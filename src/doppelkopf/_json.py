@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import reprlib
 from collections.abc import Callable, Iterator, Mapping
 from itertools import accumulate
 from typing import Final, NoReturn
@@ -212,18 +213,25 @@ def _scalar(value: object, limit: int) -> str | None:
         return f"<an integer of about {math.floor(math.log10(abs(number))) + 1:,} digits>"
     if isinstance(value, list | tuple | Mapping):
         return None
-    return _other(value)
+    return _other(value, limit)
 
 
-def _other(value: object) -> str:
-    """A float in JSON notation; the ``repr`` of a value that is not JSON, or its type."""
+def _other(value: object, limit: int) -> str:
+    """A float in JSON notation; a short ``repr`` of a value that is not JSON, or its type."""
     if isinstance(value, float):
         return json.dumps(float.__float__(value))
+    if isinstance(value, bytes | bytearray):
+        return repr(bytes(value[: limit + 1]))  # the repr of the rest would be cut off anyway
     try:
-        text = repr(value)
+        text = _REPR.repr(value)
     except Exception:  # any repr may fail; the excerpt must not
         return f"<{type(value).__name__} object>"
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+_REPR: Final = reprlib.Repr()
+_REPR.maxlevel = 2
+_REPR.maxstring = _REPR.maxother = 60
 
 
 def excerpt(value: object, limit: int = 40) -> str:
