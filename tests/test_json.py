@@ -137,13 +137,13 @@ def test_deeper_nesting_is_refused_before_it_is_parsed(
 def test_brackets_inside_strings_do_not_count() -> None:
     text = '["' + "[{" * 1000 + '", "\\"[[[", "\\\\", {"[[[[": "]]]"}]'
     assert parse(text) == ["[{" * 1000, '"[[[', "\\", {"[[[[": "]]]"}]
-    assert _json._depth(text) == 2
+    assert _json._depth(text.encode()) == 2
 
 
 def test_the_depth_scan_is_linear() -> None:
     flat = "[" + ", ".join(['{"a": [1, "x"]}'] * 200_000) + "]"
     start = time.perf_counter()
-    assert _json._depth(flat) == 3
+    assert _json._depth(flat.encode()) == 3
     assert time.perf_counter() - start < 5
 
 

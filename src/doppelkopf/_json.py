@@ -45,10 +45,10 @@ _MAX_DIGITS: Final = 20
 """The most digits of an integer that is read: every 64-bit integer has at most 20."""
 
 _NOT_BRACKETS_OR_QUOTES: Final = bytes(range(256)).translate(None, b'[]{}"')
-_LONG_DIGITS: Final = re.compile(f"[0-9]{{{_MAX_DIGITS + 1}}}")
 _STEPS: Final = [1 if byte in b"[{" else -1 if byte in b"]}" else 0 for byte in range(128)]
+_DIGITS_ALIKE: Final = bytes.maketrans(b"123456789", b"000000000")
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
-_MAYBE_SURROGATE: Final = re.compile("[\ud800-\udfff]|\\\\u[dD][89a-fA-F]")
+_SURROGATE_ESCAPE: Final = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 class _Refused(Exception):
@@ -87,18 +87,18 @@ def _constant(name: str) -> NoReturn:
     raise _Refused(f"holds {name}, which is not a JSON number")
 
 
-def _depth(text: str) -> int:
-    """The deepest nesting of brackets outside strings, found by a linear scan of the text.
+def _depth(data: bytes) -> int:
+    """The deepest nesting of brackets outside strings in UTF-8 ``data``, by a linear scan.
 
     Within a string a backslash always begins an escape of two characters, so
     removing the escaped backslashes and then the escaped quotes leaves exactly
     the quotes that begin and end strings (a string left open runs to the
     end).  Where the text stops being JSON the count may differ from what a
-    parser would see, but only past the point where the parser stops.
+    parser would see, but only past the point where the parser stops.  In
+    UTF-8 no byte of a character beyond ASCII is a bracket or a quote.
     """
-    unescaped = text.replace("\\\\", "").replace('\\"', "")
-    # In UTF-8 no byte of a character beyond ASCII is a bracket or a quote.
-    marks = unescaped.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS_OR_QUOTES)
+    unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    marks = unescaped.translate(None, _NOT_BRACKETS_OR_QUOTES)
     brackets = b"".join(marks.split(b'"')[::2])
     return max(accumulate(map(_STEPS.__getitem__, brackets)), default=0)
 
@@ -115,6 +115,33 @@ def _strings(value: object) -> Iterator[str]:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+
+
+def _text_and_data(
+    text: str | bytes, error: Callable[[str], Exception], what: str
+) -> tuple[str, bytes, bool]:
+    """``text`` as a str and in UTF-8, and whether the str holds lone surrogates."""
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_BYTES:
+            raise error(
+                f"{what} is {len(text):,} bytes long; at most {MAX_BYTES:,} (16 MiB) are read"
+            )
+        data = bytes(text)
+        try:
+            return data.decode("utf-8-sig"), data, False
+        except UnicodeDecodeError as problem:
+            raise error(
+                f"{what} is not UTF-8 text: byte {problem.object[problem.start]:#04x} "
+                f"at position {problem.start:,} ({problem.reason})"
+            ) from None
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be str or bytes, not {type(text).__name__}")
+    if len(text) > MAX_BYTES:
+        raise error(f"{what} is {len(text):,} characters long; at most {MAX_BYTES:,} are read")
+    try:
+        return text, text.encode("utf-8"), False
+    except UnicodeEncodeError:
+        return text, text.encode("utf-8", "surrogatepass"), True
 
 
 def parse_json(text: str | bytes, *, error: Callable[[str], Exception], what: str) -> object:
@@ -151,30 +178,16 @@ def parse_json(text: str | bytes, *, error: Callable[[str], Exception], what: st
         Exception: ``error(message)`` for any of the above.
         TypeError: ``text`` is neither str nor bytes.
     """
-    if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_BYTES:
-            raise error(
-                f"{what} is {len(text):,} bytes long; at most {MAX_BYTES:,} (16 MiB) are read"
-            )
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError as problem:
-            raise error(
-                f"{what} is not UTF-8 text: byte {problem.object[problem.start]:#04x} "
-                f"at position {problem.start:,} ({problem.reason})"
-            ) from None
-    elif not isinstance(text, str):
-        raise TypeError(f"{what} must be str or bytes, not {type(text).__name__}")
-    elif len(text) > MAX_BYTES:
-        raise error(f"{what} is {len(text):,} characters long; at most {MAX_BYTES:,} are read")
-    if _depth(text) > MAX_DEPTH:
+    text, data, raw_surrogates = _text_and_data(text, error, what)
+    if _depth(data) > MAX_DEPTH:
         raise error(f"{what} nests arrays and objects more than {MAX_DEPTH} deep")
+    # Without a run of 21 digits no integer can be too long, and int is faster.
+    long_digits = b"0" * (_MAX_DIGITS + 1) in data.translate(_DIGITS_ALIKE)
     try:
         value: object = json.loads(
             text,
             object_pairs_hook=_pairs,
-            # Without a run of 21 digits no integer can be too long, and int is faster.
-            parse_int=_integer if _LONG_DIGITS.search(text) else None,
+            parse_int=_integer if long_digits else None,
             parse_float=_float,
             parse_constant=_constant,
         )
@@ -182,7 +195,7 @@ def parse_json(text: str | bytes, *, error: Callable[[str], Exception], what: st
         raise error(f"{what} {refusal}") from None
     except json.JSONDecodeError as problem:
         raise error(f"{what} is not JSON: {problem}") from None
-    if _MAYBE_SURROGATE.search(text):
+    if raw_surrogates or (b"\\u" in data and _SURROGATE_ESCAPE.search(data)):
         for string in _strings(value):
             found = _SURROGATE.search(string)
             if found:
