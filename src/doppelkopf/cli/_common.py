@@ -1,0 +1,143 @@
+"""What the commands share: exit statuses, errors, writing cards and seats, option types."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Final, NoReturn
+
+from ..cards import Card
+from ..deal import (
+    Announced,
+    Reservation,
+)
+from ..parties import Announcement
+from ..rules import GameType
+
+_Handler = Callable[[argparse.Namespace], int]
+
+EXIT_OK: Final = 0
+EXIT_FAILURE: Final = 1
+EXIT_USAGE: Final = 2
+EXIT_INTERRUPTED: Final = 130
+
+_MARRIAGE_TYPES: Final = (GameType.MARRIAGE, GameType.MARRIAGE_SOLO)
+_CLUB_QUEEN: Final = Card.parse("♣Q")
+
+
+class _UsageError(Exception):
+    """A value on the command line or in an input file that the command cannot use."""
+
+
+# --- writing cards and seats -----------------------------------------------------
+
+
+def _card(card: Card, ascii_only: bool) -> str:
+    return card.ascii if ascii_only else str(card)
+
+
+def _cards(cards: Sequence[Card], ascii_only: bool) -> str:
+    return " ".join(_card(card, ascii_only) for card in cards)
+
+
+def _seats(seats: Sequence[int] | frozenset[int]) -> str:
+    numbers = sorted(seats)
+    noun = "seat" if len(numbers) == 1 else "seats"
+    return f"{noun} {', '.join(str(seat) for seat in numbers)}"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _reservation_text(reservation: Reservation) -> str:
+    if reservation is Reservation.HEALTHY:
+        return "healthy"
+    game = reservation.game_type
+    assert game is not None
+    return f"Vorbehalt ({game})"
+
+
+def _asking_order(dealer: int) -> list[int]:
+    return [(dealer + offset) % 4 for offset in (1, 2, 3, 4)]
+
+
+def _announcement_text(event: Announced, held: int | None) -> str:
+    """``"Kontra"``, ``"keine 60 (with Re, keine 90)"``: what the announcement said and implied.
+
+    ``held`` is the party's level just before (``None`` for nothing announced).
+    """
+    word = event.level.label(event.party)
+    first = 0 if held is None else held + 1
+    implied = [Announcement(level).label(event.party) for level in range(first, event.level)]
+    if implied:
+        word += f" (with {', '.join(implied)})"
+    if event.late_reply:
+        word += " as a late reply (§8.6c)"
+    return word
+
+
+def _random_seed() -> int:
+    return random.SystemRandom().randrange(1_000_000)
+
+
+def _write_file(path: Path, write: Callable[[Path], object]) -> None:
+    try:
+        write(path)
+    except OSError as error:
+        raise _FileError(f"cannot write {path}: {error.strerror or error}") from error
+
+
+class _FileError(Exception):
+    """A file the command needs could not be read or written."""
+
+
+def _count(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _fail(message: str) -> NoReturn:
+    raise _UsageError(message)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seat(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {text!r}") from None
+    if not 0 <= value <= 3:
+        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {value}")
+    return value
+
+
+def _add_seed(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--seed",
+        type=_count,
+        default=None,
+        metavar="N",
+        help=f"seed of {what} (default: a random seed, which is printed)",
+    )
+
+
+def _add_ascii(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        help="write cards as CQ, H10, ... instead of with suit symbols",
+    )
