@@ -13,6 +13,7 @@ import pytest
 from doppelkopf import (
     Announcement,
     DealSummary,
+    DoppelkopfError,
     GameType,
     PartyResult,
     settle,
@@ -249,7 +250,7 @@ def test_score_options_and_json_do_not_mix(capsys: pytest.CaptureFixture[str]) -
     assert "--json cannot be combined with --karlchen" in err
     status, _, err = run(capsys, "score", "--re", "0,1")
     assert status == 2
-    assert "the score needs --re-points, --re-tricks (or --json FILE)" in err
+    assert "the score needs --re-points or --kontra-points (or --json FILE)" in err
 
 
 def test_score_through_python_dash_m() -> None:
@@ -263,3 +264,81 @@ def test_score_through_python_dash_m() -> None:
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.startswith("doppelkopf score: error: re.card_points must be 0-240")
+
+
+# --- tricks count only for schwarz ---------------------------------------------
+
+
+def test_score_without_tricks_takes_at_least_one_trick_each(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "score", "--re", "0,2", "--re-points", "240")
+    assert (status, err) == (0, "")
+    assert "took no trick" not in out
+    assert "  Re      240 card points, tricks not counted, nothing announced" in out
+    assert "  Kontra    0 card points, tricks not counted, nothing announced" in out
+    assert out.splitlines()[-1] == "Scores (§12): seat 0 +4, seat 1 -4, seat 2 +4, seat 3 -4"
+
+
+def test_score_schwarz_when_a_party_took_no_trick(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "score", "--re", "0,2", "--re-points", "240", "--kontra-tricks", "0"
+    )
+    assert status == 0
+    assert re.search(r"^  Kontra took no trick +1 +§10\.1$", out, re.MULTILINE)
+    assert "12 tricks" in out
+    assert out.splitlines()[-1] == "Scores (§12): seat 0 +5, seat 1 -5, seat 2 +5, seat 3 -5"
+
+
+def test_score_kontra_points_alone_give_re_its_rest(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "score", "--re", "0,2", "--kontra-points", "89")
+    assert status == 0
+    by_re = run(capsys, "score", "--re", "0,2", "--re-points", "151")[1]
+    assert out == by_re
+    assert "  Re      151 card points" in out
+
+
+@pytest.mark.parametrize("points", [0, 2, 30, 89, 120, 151, 200, 238, 240])
+def test_score_finds_a_trick_split_for_any_card_points(
+    capsys: pytest.CaptureFixture[str], points: int
+) -> None:
+    status, out, err = run(capsys, "score", "--re", "1,3", "--re-points", str(points))
+    assert (status, err) == (0, "")
+    assert "took no trick" not in out
+
+
+def test_score_marriage_solo_without_tricks(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "score", "--game", "MARRIAGE_SOLO", "--re", "3", "--re-points", "40"
+    )
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-1] == "Scores (§12): seat 0 +3, seat 1 +3, seat 2 +3, seat 3 -9"
+
+
+def test_score_without_tricks_still_refuses_impossible_summaries(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "score", "--re", "0,2", "--re-points", "120", "--re-foxes", "3")
+    assert (status, out) == (2, "")
+    assert "fox" in err
+    assert len(err.splitlines()) == 1
+
+
+def test_summary_from_json_without_tricks_and_with_kontra_points_only() -> None:
+    summary = summary_from_json({"re_seats": [1, 2], "kontra": {"card_points": 100}, "re": {}})
+    assert summary.re.card_points == 140
+    assert summary.re.tricks >= 1
+    assert summary.kontra.tricks >= 1
+    assert summary.re.tricks + summary.kontra.tricks == 12
+    schwarz = summary_from_json({"re_seats": [1, 2], "re": {"card_points": 0, "tricks": 0}})
+    assert (schwarz.kontra.card_points, schwarz.kontra.tricks) == (240, 12)
+
+
+def test_summary_from_json_errors_are_doppelkopf_value_errors() -> None:
+    with pytest.raises(ValueError, match="re is missing") as caught:
+        summary_from_json({"re_seats": [0, 1]})
+    assert isinstance(caught.value, DoppelkopfError)
+    with pytest.raises(ValueError, match="card_points is missing"):
+        summary_from_json({"re_seats": [0, 1], "re": {"tricks": 3}})
+    with pytest.raises(ValueError, match=r"not \"xxxxxxxxxx.*\.\.\.$"):
+        summary_from_json({"re_seats": [0, 1], "re": {"card_points": "x" * 1000}})

@@ -107,6 +107,10 @@ def _check_result(result: object, number: int) -> Settlement:
     return result
 
 
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
 def _contract(game: GameType, declarer: int | None) -> str:
     return str(game) if declarer is None else f"{game} (seat {declarer})"
 
@@ -344,23 +348,25 @@ class Session:
     def score_sheet(self) -> str:
         """The score sheet as a plain-text table: each deal's score and running total per seat.
 
+        Scores and totals are signed; after deal 12 the last line names the winners.
+
         >>> print(Session.new(first_dealer=0).score_sheet())
-        deal  dealer  contract                         seat 0     seat 1     seat 2     seat 3
-                                                    score sum  score sum  score sum  score sum
-        --------------------------------------------------------------------------------------
-                      total                                 0          0          0          0
+        deal  dealer  contract                          seat 0      seat 1      seat 2      seat 3
+                                                    score  sum  score  sum  score  sum  score  sum
+        ------------------------------------------------------------------------------------------
+                      total                                  0           0           0           0
         """
-        seats = "".join(f"  {'seat ' + str(seat):>9}" for seat in range(4))
+        seats = "".join(f"  {'seat ' + str(seat):>10}" for seat in range(4))
         header = f"{'deal':>4}  {'dealer':>6}  {'contract':<28}{seats}"
-        columns = f"{'':>4}  {'':>6}  {'':<28}" + "  score sum" * 4
+        columns = f"{'':>4}  {'':>6}  {'':<28}" + "  score  sum" * 4
         lines = [header, columns, "-" * len(header)]
         for row in self.rows:
             cells = "".join(
-                f"  {score:>+5d} {total:>3d}"
+                f"  {_signed(score):>5} {_signed(total):>4}"
                 for score, total in zip(row.scores, row.totals, strict=True)
             )
             lines.append(f"{row.number:>4}  {row.dealer:>6}  {row.contract:<28}{cells}")
-        totals = "".join(f"  {total:>9d}" for total in self.totals)
+        totals = "".join(f"  {_signed(total):>10}" for total in self.totals)
         lines.append(f"{'':>4}  {'':>6}  {'total':<28}{totals}")
         if self.is_finished:
             seats_won = ", ".join(f"seat {seat}" for seat in self.winners)

@@ -43,7 +43,7 @@ from typing import TextIO
 
 from .. import __version__
 from ..errors import InvalidSummaryError
-from . import arena, demo, play, score
+from . import arena, demo, play, score, sheet
 from ._common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -83,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(commands)
     arena.add_parser(commands)
     score.add_parser(commands)
+    sheet.add_parser(commands)
     return parser
 
 

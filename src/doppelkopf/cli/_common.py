@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -13,6 +14,7 @@ from ..deal import (
     Announced,
     Reservation,
 )
+from ..errors import DoppelkopfError
 from ..parties import Announcement
 from ..rules import GameType
 
@@ -27,7 +29,7 @@ _MARRIAGE_TYPES: Final = (GameType.MARRIAGE, GameType.MARRIAGE_SOLO)
 _CLUB_QUEEN: Final = Card.parse("♣Q")
 
 
-class _UsageError(Exception):
+class _UsageError(DoppelkopfError, ValueError):
     """A value on the command line or in an input file that the command cannot use."""
 
 
@@ -141,3 +143,25 @@ def _add_ascii(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="write cards as CQ, H10, ... instead of with suit symbols",
     )
+
+
+def _show(value: object, limit: int = 40) -> str:
+    """``value`` as JSON, cut to an excerpt of at most ``limit`` characters."""
+    try:
+        text: str = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return _cut(text, limit)
+
+
+def _cut(text: str, limit: int = 40) -> str:
+    """``text``, or its first characters and ``...`` when it is longer than ``limit``."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _parse_json(text: str, name: str) -> object:
+    """The JSON value in ``text``, read from ``name``; bad JSON is a usage error."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        _fail(f"{name} is not JSON: {error}")

@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
+import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from ..errors import InvalidNotationError
+from ..errors import InvalidNotationError, InvalidSummaryError
 from ..parties import Announcement
 from ..rules import GameType
 from ..scoring import DealSummary, PartyResult, settle
 from ._common import (
     EXIT_OK,
     _count,
+    _cut,
     _fail,
+    _parse_json,
+    _show,
 )
 
 
@@ -65,13 +68,13 @@ _SUMMARY_KEYS: Final = ("game_type", "re_seats", "re", "kontra")
 
 def _json_int(value: object, where: str) -> int:
     if type(value) is not int:
-        _fail(f"{where} must be a whole number, not {json.dumps(value)}")
+        _fail(f"{where} must be a whole number, not {_show(value)}")
     return value
 
 
 def _json_bool(value: object, where: str) -> bool:
     if type(value) is not bool:
-        _fail(f"{where} must be true or false, not {json.dumps(value)}")
+        _fail(f"{where} must be true or false, not {_show(value)}")
     return value
 
 
@@ -85,38 +88,118 @@ def _json_announcement(value: object, where: str) -> Announcement | None:
             return Announcement.parse(value)
     return _fail(
         f"{where} must be null, a level 0-4 or one of re, kontra, k90, k60, k30, schwarz, "
-        f"not {json.dumps(value)}"
+        f"not {_show(value)}"
     )
 
 
 def _json_object(value: object, where: str, keys: Sequence[str]) -> Mapping[str, object]:
     if not isinstance(value, dict):
-        _fail(f"{where} must be a JSON object, not {json.dumps(value)}")
-    unknown = sorted(set(value) - set(keys))
+        _fail(f"{where} must be a JSON object, not {_show(value)}")
+    unknown = sorted(str(key) for key in set(value) - set(keys))
     if unknown:
-        _fail(f"{where}: unknown key {unknown[0]!r}; the keys are {', '.join(keys)}")
+        _fail(f"{where}: unknown key {_cut(repr(unknown[0]))}; the keys are {', '.join(keys)}")
     return value
 
 
-def _json_party(value: object, where: str, other: Mapping[str, object] | None) -> PartyResult:
-    data = _json_object(value, where, _PARTY_KEYS)
-    values: dict[str, int] = {}
-    for key, whole in (("card_points", 240), ("tricks", 12)):
-        if key in data:
-            values[key] = _json_int(data[key], f"{where}.{key}")
-        elif other is not None and key in other:
-            values[key] = whole - _json_int(other[key], f"re.{key}")
-        else:
-            _fail(f"{where}.{key} is missing")
-    return PartyResult(
-        values["card_points"],
-        values["tricks"],
-        announcement=_json_announcement(data.get("announcement"), f"{where}.announcement"),
-        late_reply=_json_bool(data.get("late_reply", False), f"{where}.late_reply"),
-        doppelkopf=_json_int(data.get("doppelkopf", 0), f"{where}.doppelkopf"),
-        foxes_caught=_json_int(data.get("foxes_caught", 0), f"{where}.foxes_caught"),
-        karlchen=_json_bool(data.get("karlchen", False), f"{where}.karlchen"),
+def _split(first: int | None, second: int | None, whole: int) -> tuple[int | None, int | None]:
+    """Both parties' figures when one of them is given: the other has what is left of ``whole``."""
+    if first is None and second is not None:
+        return whole - second, second
+    if second is None and first is not None:
+        return first, whole - first
+    return first, second
+
+
+def _tricks_for(re_points: int, tricks: tuple[int | None, int | None]) -> list[tuple[int, int]]:
+    """The trick counts to try: those given, or else every split with at least one trick each.
+
+    Tricks count in the score only for schwarz (SPEC §10.1), so when nobody
+    said how many tricks each party took, each took at least one; the splits
+    are tried nearest the card points first, since a summary must be possible
+    (few tricks cannot hold many card points).
+    """
+    re_tricks, kontra_tricks = tricks
+    if re_tricks is not None and kontra_tricks is not None:
+        return [(re_tricks, kontra_tricks)]
+    guess = round(12 * re_points / 240)
+    return [(n, 12 - n) for n in sorted(range(1, 12), key=lambda n: (abs(n - guess), n))]
+
+
+def _summary(
+    game: GameType,
+    seats: Iterable[int],
+    *,
+    points: tuple[int, int],
+    tricks: tuple[int | None, int | None],
+    extras: tuple[Mapping[str, object], Mapping[str, object]],
+) -> DealSummary:
+    """The summary of the deal, with trick counts as :func:`_tricks_for` chooses them."""
+    seat_list = list(seats)
+    first: InvalidSummaryError | None = None
+    for re_tricks, kontra_tricks in _tricks_for(points[0], tricks):
+        try:
+            return DealSummary(
+                game,
+                seat_list,
+                PartyResult(points[0], re_tricks, **extras[0]),  # type: ignore[arg-type]
+                PartyResult(points[1], kontra_tricks, **extras[1]),  # type: ignore[arg-type]
+            )
+        except InvalidSummaryError as error:
+            first = first or error
+    assert first is not None
+    raise first
+
+
+def _json_extra(data: Mapping[str, object], where: str) -> dict[str, object]:
+    return {
+        "announcement": _json_announcement(data.get("announcement"), f"{where}.announcement"),
+        "late_reply": _json_bool(data.get("late_reply", False), f"{where}.late_reply"),
+        "doppelkopf": _json_int(data.get("doppelkopf", 0), f"{where}.doppelkopf"),
+        "foxes_caught": _json_int(data.get("foxes_caught", 0), f"{where}.foxes_caught"),
+        "karlchen": _json_bool(data.get("karlchen", False), f"{where}.karlchen"),
+    }
+
+
+def _json_figure(data: Mapping[str, object], where: str, key: str) -> int | None:
+    return _json_int(data[key], f"{where}.{key}") if key in data else None
+
+
+def summary_and_counted(data: object) -> tuple[DealSummary, bool]:
+    """The summary in ``data`` and whether its trick counts were given."""
+    document = _json_object(data, "the summary", _SUMMARY_KEYS)
+    game_text = document.get("game_type", "NORMAL")
+    if not isinstance(game_text, str):
+        _fail(f"game_type must be a string, not {_show(game_text)}")
+    try:
+        game = GameType.parse(game_text)
+    except InvalidNotationError:
+        _fail(f"unknown game_type {_cut(repr(game_text))}")
+    seats = document.get("re_seats")
+    if not isinstance(seats, list):
+        _fail(f"re_seats must be a list of seats, not {_show(seats)}")
+    seat_numbers = [_json_int(seat, "re_seats[]") for seat in seats]
+    if "re" not in document:
+        _fail("re is missing")
+    re_data = _json_object(document["re"], "re", _PARTY_KEYS)
+    kontra_data = _json_object(document.get("kontra", {}), "kontra", _PARTY_KEYS)
+    re_points, kontra_points = _split(
+        _json_figure(re_data, "re", "card_points"),
+        _json_figure(kontra_data, "kontra", "card_points"),
+        240,
     )
+    if re_points is None or kontra_points is None:
+        _fail("re.card_points is missing (or kontra.card_points)")
+    tricks = _split(
+        _json_figure(re_data, "re", "tricks"), _json_figure(kontra_data, "kontra", "tricks"), 12
+    )
+    summary = _summary(
+        game,
+        seat_numbers,
+        points=(re_points, kontra_points),
+        tricks=tricks,
+        extras=(_json_extra(re_data, "re"), _json_extra(kontra_data, "kontra")),
+    )
+    return summary, tricks[0] is not None
 
 
 def summary_from_json(data: object) -> DealSummary:
@@ -125,71 +208,53 @@ def summary_from_json(data: object) -> DealSummary:
     ``game_type`` (a name such as ``"NORMAL"`` or a SPEC id such as
     ``"SOLO_Q"``, default ``"NORMAL"``), ``re_seats`` (a list of seats) and the
     two party objects ``re`` and ``kontra`` with the fields of
-    :class:`~doppelkopf.PartyResult`.  ``kontra`` may leave out its card
-    points and tricks, which are then what ``re`` leaves of 240 and 12, and may
-    be left out altogether.
+    :class:`~doppelkopf.PartyResult`.  One party's card points are enough: the
+    other's are what is left of 240 (likewise tricks, of 12), and ``kontra``
+    may be left out altogether.  Tricks count only for schwarz (SPEC §10.1):
+    without them each party took at least one trick, and the summary holds a
+    split of the 12 tricks that fits the card points; give ``"tricks": 0`` for a
+    party that took none.
 
     >>> summary = summary_from_json({"re_seats": [0, 2], "re": {"card_points": 160, "tricks": 9}})
     >>> summary.kontra.card_points, summary.kontra.tricks, summary.game_type
     (80, 3, GameType.NORMAL)
+    >>> summary_from_json({"re_seats": [1, 3], "kontra": {"card_points": 100},
+    ...                    "re": {"announcement": "re"}}).re.card_points
+    140
 
     Raises:
         InvalidSummaryError: the summary cannot come from a deal.
-        ValueError: a key or value is not what the format allows.
+        InvalidValueError: a key or value is not what the format allows.
     """
-    document = _json_object(data, "the summary", _SUMMARY_KEYS)
-    game_text = document.get("game_type", "NORMAL")
-    if not isinstance(game_text, str):
-        _fail(f"game_type must be a string, not {json.dumps(game_text)}")
-    try:
-        game = GameType.parse(game_text)
-    except InvalidNotationError:
-        _fail(f"unknown game_type {game_text!r}")
-    seats = document.get("re_seats")
-    if not isinstance(seats, list):
-        _fail(f"re_seats must be a list of seats, not {json.dumps(seats)}")
-    seat_numbers = [_json_int(seat, "re_seats[]") for seat in seats]
-    if "re" not in document:
-        _fail("re is missing")
-    re_data = _json_object(document["re"], "re", _PARTY_KEYS)
-    re = _json_party(re_data, "re", None)
-    kontra = _json_party(document.get("kontra", {}), "kontra", re_data)
-    return DealSummary(game, seat_numbers, re, kontra)
+    return summary_and_counted(data)[0]
 
 
-def _summary_from_options(args: argparse.Namespace) -> DealSummary:
-    missing = [
-        option
-        for option, value in (
-            ("--re", args.re),
-            ("--re-points", args.re_points),
-            ("--re-tricks", args.re_tricks),
-        )
-        if value is None
-    ]
-    if missing:
-        _fail(f"the score needs {', '.join(missing)} (or --json FILE)")
-    kontra_points = 240 - args.re_points if args.kontra_points is None else args.kontra_points
-    kontra_tricks = 12 - args.re_tricks if args.kontra_tricks is None else args.kontra_tricks
-    re = PartyResult(
-        args.re_points,
-        args.re_tricks,
-        announcement=args.re_announcement,
-        late_reply=args.re_late_reply,
-        doppelkopf=args.re_doppelkopf or 0,
-        foxes_caught=args.re_foxes or 0,
-        karlchen=args.karlchen == "re",
+def _summary_from_options(args: argparse.Namespace) -> tuple[DealSummary, bool]:
+    """The summary the options describe and whether its trick counts were given."""
+    if args.re is None:
+        _fail("the score needs --re (or --json FILE)")
+    re_points, kontra_points = _split(args.re_points, args.kontra_points, 240)
+    if re_points is None or kontra_points is None:
+        _fail("the score needs --re-points or --kontra-points (or --json FILE)")
+    tricks = _split(args.re_tricks, args.kontra_tricks, 12)
+
+    def extra(party: str) -> dict[str, object]:
+        return {
+            "announcement": getattr(args, f"{party}_announcement"),
+            "late_reply": getattr(args, f"{party}_late_reply"),
+            "doppelkopf": getattr(args, f"{party}_doppelkopf") or 0,
+            "foxes_caught": getattr(args, f"{party}_foxes") or 0,
+            "karlchen": args.karlchen == party,
+        }
+
+    summary = _summary(
+        args.game or GameType.NORMAL,
+        args.re,
+        points=(re_points, kontra_points),
+        tricks=tricks,
+        extras=(extra("re"), extra("kontra")),
     )
-    kontra = PartyResult(
-        kontra_points,
-        kontra_tricks,
-        announcement=args.kontra_announcement,
-        late_reply=args.kontra_late_reply,
-        doppelkopf=args.kontra_doppelkopf or 0,
-        foxes_caught=args.kontra_foxes or 0,
-        karlchen=args.karlchen == "kontra",
-    )
-    return DealSummary(args.game or GameType.NORMAL, args.re, re, kontra)
+    return summary, tricks[0] is not None
 
 
 _SCORE_OPTIONS: Final = (
@@ -212,48 +277,65 @@ _SCORE_OPTIONS: Final = (
 """The options that describe a summary; ``--json`` replaces all of them."""
 
 
-def _read_json(source: str) -> object:
+_TRICKS = re.compile(r"card points, +\d+ tricks?,")
+
+
+def settlement_text(summary: DealSummary, *, tricks_counted: bool = True) -> str:
+    """The settlement of ``summary`` as text; without counted tricks, no trick counts are shown.
+
+    >>> x01 = DealSummary(GameType.NORMAL, {0, 2}, PartyResult(151, 7), PartyResult(89, 5))
+    >>> print(settlement_text(x01, tricks_counted=False).splitlines()[1])
+      Re      151 card points, tricks not counted, nothing announced
+    """
+    text = str(settle(summary))
+    if tricks_counted:
+        return text
+    lines = text.splitlines()
+    for index in (1, 2):
+        lines[index] = _TRICKS.sub("card points, tricks not counted,", lines[index], count=1)
+    return "\n".join(lines)
+
+
+def _read_text(source: str) -> str:
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        if source == "-":
+            return sys.stdin.read()
+        return Path(source).read_text(encoding="utf-8")
     except OSError as error:
         _fail(f"cannot read {source}: {error.strerror or error}")
     except UnicodeDecodeError:
         _fail(f"{source} is not UTF-8 text")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        _fail(f"{'standard input' if source == '-' else source} is not JSON: {error}")
 
 
-def _run_score(args: argparse.Namespace) -> int:
+def _read_json(source: str) -> object:
+    name = "standard input" if source == "-" else source
+    return _parse_json(_read_text(source), name)
+
+
+def read_summary(args: argparse.Namespace) -> tuple[DealSummary, bool]:
+    """The summary that ``--json`` or the deal options describe, and whether tricks were given."""
     if args.json is not None:
         given = [name for name in _SCORE_OPTIONS if getattr(args, name) not in (None, False)]
         if given:
             _fail(f"--json cannot be combined with --{given[0].replace('_', '-')}")
-        summary = summary_from_json(_read_json(args.json))
-    else:
-        summary = _summary_from_options(args)
-    print(settle(summary))
+        return summary_and_counted(_read_json(args.json))
+    return _summary_from_options(args)
+
+
+def _run_score(args: argparse.Namespace) -> int:
+    summary, counted = read_summary(args)
+    print(settlement_text(summary, tricks_counted=counted))
     return EXIT_OK
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``score`` subcommand to ``commands``."""
-    score = commands.add_parser(
-        "score",
-        help="settle a deal played with real cards",
-        description=(
-            "Settle a deal from what was written down after trick 12 and print each line "
-            "of the game value and each seat's score. Kontra's card points and tricks "
-            "default to what Re leaves of 240 and 12."
-        ),
-    )
-    score.add_argument(
+def add_deal_options(parser: argparse.ArgumentParser) -> None:
+    """The options that describe one deal's outcome, shared by ``score`` and ``sheet``."""
+    parser.add_argument(
         "--json",
         metavar="FILE",
         help="read the summary from a JSON file (- for standard input) instead of options",
     )
-    deal = score.add_argument_group("the deal (instead of --json)")
+    deal = parser.add_argument_group("the deal (instead of --json)")
     deal.add_argument(
         "--game",
         type=_game_type,
@@ -273,13 +355,23 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     for party in ("re", "kontra"):
         name = "Re" if party == "re" else "Kontra"
-        group = score.add_argument_group(f"{name} (instead of --json)")
-        points = "required" if party == "re" else "default: 240 minus Re's"
+        other = "Kontra" if party == "re" else "Re"
+        group = parser.add_argument_group(f"{name} (instead of --json)")
         group.add_argument(
-            f"--{party}-points", type=_count, metavar="N", help=f"card points ({points})"
+            f"--{party}-points",
+            type=_count,
+            metavar="N",
+            help=f"card points (one party's are needed; default: 240 minus {other}'s)",
         )
-        tricks = "required" if party == "re" else "default: 12 minus Re's"
-        group.add_argument(f"--{party}-tricks", type=_count, metavar="N", help=f"tricks ({tricks})")
+        group.add_argument(
+            f"--{party}-tricks",
+            type=_count,
+            metavar="N",
+            help=(
+                "tricks, which count only for schwarz: give 0 for a party that took none "
+                f"(default: 12 minus {other}'s, or at least one each)"
+            ),
+        )
         group.add_argument(
             f"--{party}-announcement",
             type=_announcement,
@@ -303,4 +395,20 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             metavar="N",
             help="foxes caught (§11.4)",
         )
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``score`` subcommand to ``commands``."""
+    score = commands.add_parser(
+        "score",
+        help="settle a deal played with real cards",
+        description=(
+            "Settle a deal from what was written down after trick 12 and print each line "
+            "of the game value and each seat's score. One party's card points are enough: "
+            "the other's are what is left of 240. Tricks count only for schwarz, so "
+            "without them each party took at least one; give --re-tricks 0 or "
+            "--kontra-tricks 0 for a party that took none."
+        ),
+    )
+    add_deal_options(score)
     score.set_defaults(handler=_run_score)
