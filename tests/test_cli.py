@@ -100,9 +100,11 @@ class Typist:
     """
 
     def __init__(
-        self, answers: Sequence[str | Callable[[str], str]] = (), default: str | None = None
+        self,
+        answers: Sequence[str | Callable[[str], str]] = (),
+        default: str | Callable[[str], str] | None = None,
     ) -> None:
-        self.answers: Iterator[str | Callable[[str], str]] = iter(answers)
+        self.answers: Iterator[str | Callable[[str], str] | None] = iter(answers)
         self.default = default
         self.transcript: list[str] = []
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -24,7 +25,7 @@ from ..players import HeuristicPlayer, Player, iter_deal
 from ..rules import GameType
 from ..scoring import settle
 from ..session import SESSION_LENGTH, Session
-from ..tricks import check_card, trick_winner
+from ..tricks import Trick, check_card, trick_winner
 from ._common import (
     _CLUB_QUEEN,
     EXIT_FAILURE,
@@ -34,6 +35,7 @@ from ._common import (
     _announcement_text,
     _card,
     _cards,
+    _cut,
     _random_seed,
     _reservation_text,
     _seat,
@@ -46,12 +48,26 @@ class GameAbandoned(Exception):
 
 
 _HELP: Final = """\
-Type the number of an option and press Enter.
-While playing you may also type a card (♠A or SA, ♥10 or H10) or an
-announcement (re, kontra, k90, k60, k30, schwarz).
+In the reservation round, type the number of your answer and press Enter.
+While playing, type a card by its number in your hand or by its name
+(♠A or SA, ♥10 or H10).  Announcements are typed as words, never as numbers:
+re, kontra, k90 (keine 90), k60, k30, schwarz; each is confirmed with y or n.
+When asked between the others' cards, press Enter to pass.
   h  show your hand and the trick again
   ?  this help
   q  leave the game"""
+
+_FOX: Final = Card.parse("♦A")
+_DOPPELKOPF_POINTS: Final = 40
+"""A trick worth this many card points or more is a Doppelkopf (SPEC §11.3)."""
+
+_MAX_MISTAKES: Final = 20
+"""Answers in a row that are not options, after which the game is left."""
+
+_WORDS: Final = {1: "k90", 2: "k60", 3: "k30", 4: "schwarz"}
+_YES: Final = ("y", "yes", "j", "ja")
+_NO: Final = ("n", "no", "nein")
+_PASS: Final = ("", "n", "no", "p", "pass", "-")
 
 
 class TerminalPlayer:
@@ -64,19 +80,21 @@ class TerminalPlayer:
 
     - in the reservation round, its hand and the numbered answers: healthy, a
       marriage when it holds both ♣Q (SPEC §3.2), and each voluntary solo;
-    - on its turn in play, the trick so far, its hand in the contract's card
-      order and its legal cards numbered, then the announcements open to it
-      (SPEC §8), numbered after the cards.  A card may also be typed by name
-      (``♠A`` or ``SA``) and an announcement by word (``re``, ``k90``);
-    - off turn it is asked only if ``ask_off_turn`` is true: the rules let a
-      player announce at any instant (SPEC §8.2), but the deadlines depend on
-      the player's own cards alone, so announcing on one's own turn never
-      comes too late.
+    - on its turn in play, the trick so far and its hand in the contract's card
+      order, each card numbered (those it may not play in parentheses), then
+      the announcements open to it (SPEC §8) as words.  A card is chosen by its
+      number or by name (``♠A`` or ``SA``); an announcement only by word
+      (``re``, ``kontra``, ``k90``, ``no60``, ``schwarz``), never by a number,
+      and only after the person confirms it with ``y``;
+    - off turn it is asked only if ``ask_off_turn`` is true, after being shown
+      the card just played: the rules let a player announce at any instant
+      (SPEC §8.2), but the deadlines depend on the player's own cards alone, so
+      announcing on one's own turn never comes too late.  Enter passes.
 
     Input that is not an option — letters, a number out of range, a card that
     is not held or may not be played — is answered with a message and the
-    question is asked again.  ``q`` or the end of input raises
-    :class:`GameAbandoned`.
+    question is asked again; after 20 such answers in a row the game is left.
+    ``q`` or the end of input raises :class:`GameAbandoned`.
 
     The person below types ``x``, then ``9``, then ``1``:
 
@@ -154,50 +172,54 @@ class TerminalPlayer:
             raise GameAbandoned("the player quit")
         return text
 
-    def _choose(
-        self,
-        prompt: str,
-        count: int,
-        show: Callable[[], None],
-        parse: Callable[[str], Action | str | None] | None = None,
-        *,
-        allow_pass: bool = False,
-    ) -> int | Action | None:
-        """Ask until the answer is an option number 1..count (returned 0-based) or an action.
-
-        ``parse`` reads any other text: an action, a message to show, or
-        ``None`` for text it does not understand.  With ``allow_pass`` an empty
-        answer returns ``None``.
-        """
+    def _choose(self, prompt: str, count: int, show: Callable[[], None]) -> int:
+        """Ask until the answer is an option number 1..count; return it 0-based."""
+        mistakes = 0
         while True:
             text = self._ask(prompt)
-            if not text:
-                if allow_pass:
-                    return None
-            elif text in ("?", "help"):
+            if text in ("?", "help"):
                 self._say(_HELP)
                 continue
-            elif text.lower() == "h":
+            if text.lower() == "h":
                 show()
                 continue
-            elif text.isdecimal():
+            if text.isdecimal():
                 number = int(text) if len(text) <= 6 else count + 1
                 if 1 <= number <= count:
                     return number - 1
-                self.output_fn(f"There is no option {text}: choose {_span(1, count)}.")
-                continue
-            elif parse is not None:
-                result = parse(text)
-                if isinstance(result, str):
-                    self.output_fn(result)
-                    continue
-                if result is not None:
-                    return result
-            extra = ", a card or an announcement" if parse is not None else ""
-            passing = ", Enter to pass" if allow_pass else ""
-            self.output_fn(
-                f"Please type {_span(1, count)}{extra}{passing} (? for help, q to quit)."
-            )
+                message = f"There is no option {_cut(text)}: choose {_span(1, count)}."
+            else:
+                message = f"Please type {_span(1, count)} (? for help, q to quit)."
+            mistakes = self._mistake(message, mistakes)
+
+    def _mistake(self, message: str, mistakes: int) -> int:
+        """Tell the person why an answer was not taken; leave after too many in a row."""
+        self.output_fn(message)
+        if mistakes + 1 >= _MAX_MISTAKES:
+            self.output_fn(f"{_MAX_MISTAKES} answers in a row were not options.")
+            raise GameAbandoned("too many answers that are not options")
+        return mistakes + 1
+
+    def _confirm(self, view: PlayerView, level: Announcement) -> bool:
+        """Ask the person to confirm an announcement with y or n."""
+        party = view.party
+        assert party is not None
+        held = [event.level for event in view.announcements if event.party is party]
+        first = max(held) + 1 if held else 0
+        implied = [Announcement(lower).label(party) for lower in range(first, level)]
+        word = level.label(party)
+        if implied:
+            word += f" (with {', '.join(implied)})"
+        while True:
+            text = self._ask(f"Announce {word}? It raises the deal's value. (y/n): ").lower()
+            if text in _YES:
+                return True
+            if text in _NO:
+                self.output_fn("Not announced.")
+                return False
+            self.output_fn("Please answer y (announce) or n (do not announce).")
+
+    # --- the reservation round ----------------------------------------------------
 
     # --- the reservation round ----------------------------------------------------
 
@@ -227,7 +249,6 @@ class TerminalPlayer:
 
         show()
         choice = self._choose(f"Your answer ({_span(1, len(options))}): ", len(options), show)
-        assert isinstance(choice, int)
         return Declare(view.seat, options[choice])
 
     # --- play -------------------------------------------------------------------
@@ -235,22 +256,24 @@ class TerminalPlayer:
     def _announcement_options(self, view: PlayerView) -> list[Announcement]:
         return [action.level for action in view.legal_actions if isinstance(action, Announce)]
 
-    def _announcement_menu(
-        self, view: PlayerView, levels: Sequence[Announcement], start: int
-    ) -> str:
-        """The numbered announcements, noting that a level includes the lower ones (SPEC §8.8d)."""
+    def _announcement_menu(self, view: PlayerView, levels: Sequence[Announcement]) -> str:
+        """The announcements as the words to type, noting that a level includes the lower ones."""
         party = view.party
         assert party is not None
-        menu = "   ".join(
-            f"{number} {level.label(party)}" for number, level in enumerate(levels, start=start)
-        )
+        words = []
+        for level in levels:
+            if level is Announcement.RE_KONTRA:
+                words.append(str(party).lower())
+            elif level is Announcement.SCHWARZ:
+                words.append("schwarz")
+            else:
+                words.append(f"{_WORDS[level]} ({level.label(party)})")
+        menu = ", ".join(words)
         if len(levels) > 1:
-            menu += "   (each includes those before it)"
+            menu += " (each includes those before it)"
         return menu
 
-    def _show_table(self, view: PlayerView, legal: Sequence[Card]) -> None:
-        game = view.game_type
-        assert game is not None
+    def _show_table(self, view: PlayerView, hand: Sequence[Card], legal: Sequence[Card]) -> None:
         trick = view.current_trick
         number = len(view.tricks) + 1
         if trick.cards:
@@ -260,25 +283,21 @@ class TerminalPlayer:
             self.output_fn(f"Trick {number}: {played}; your turn.")
         else:
             self.output_fn(f"Trick {number}: you lead.")
-        self.output_fn(
-            f"Your hand ({_standing(view)}): {_cards(view.hand.sorted(game), self.ascii_only)}"
+        cards = "  ".join(
+            f"{number} {_card(card, self.ascii_only)}"
+            if card in legal
+            else f"({number} {_card(card, self.ascii_only)})"
+            for number, card in enumerate(hand, start=1)
         )
-        cards = "   ".join(
-            f"{number} {_card(card, self.ascii_only)}" for number, card in enumerate(legal, start=1)
-        )
-        self.output_fn(f"  Play:     {cards}")
+        self.output_fn(f"Your hand ({_standing(view)}): {cards}")
+        if len(legal) < len(hand):
+            self.output_fn("  Cards in parentheses may not be played now (§5.2).")
         levels = self._announcement_options(view)
         if levels:
-            self.output_fn(f"  Announce: {self._announcement_menu(view, levels, len(legal) + 1)}")
+            self.output_fn(f"  You may announce: {self._announcement_menu(view, levels)}")
 
-    def _parse_text(self, view: PlayerView, text: str, *, on_turn: bool) -> Action | str | None:
-        """A card or an announcement typed by name, the reason it cannot be taken, or ``None``."""
-        try:
-            card = Card.parse(text)
-        except InvalidNotationError:
-            return self._parse_announcement(view, text)
-        if not on_turn:
-            return "It is not your turn to play; you may only announce now."
+    def _card_answer(self, view: PlayerView, card: Card) -> Action | str:
+        """Playing ``card``, or why it cannot be played."""
         game = view.game_type
         assert game is not None
         try:
@@ -287,7 +306,8 @@ class TerminalPlayer:
             return f"You {error}"
         return Play(view.seat, card)
 
-    def _parse_announcement(self, view: PlayerView, text: str) -> Action | str | None:
+    def _announcement_answer(self, view: PlayerView, text: str) -> Announcement | str | None:
+        """The announcement typed as ``text``, why it cannot be made, or ``None`` for no word."""
         try:
             level = Announcement.parse(text)
         except InvalidNotationError:
@@ -297,34 +317,83 @@ class TerminalPlayer:
             return "No one may announce before the marriage's clarification trick (§7.4)."
         own_words = ("re",) if party is Party.RE else ("kontra", "contra")
         if level is Announcement.RE_KONTRA and text.strip().lower() not in own_words:
-            return f"You play for {party}: your announcement is {party}."
+            return f"You play for {party}: your announcement is {str(party).lower()}."
         if level not in self._announcement_options(view):
-            return f"You cannot announce {level.label(party)} now; the options show what you can."
-        return Announce(view.seat, level)
+            levels = self._announcement_options(view)
+            open_now = self._announcement_menu(view, levels) if levels else "none"
+            return f"You cannot announce {level.label(party)} now; open to you: {open_now}."
+        return level
 
     def _play(self, view: PlayerView) -> Action:
+        game = view.game_type
+        assert game is not None
+        hand = view.hand.sorted(game)
         legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
-        levels = self._announcement_options(view)
 
         def show() -> None:
-            self._show_table(view, legal)
+            self._show_table(view, hand, legal)
 
         show()
-        prompt = f"Your card ({_span(1, len(legal))})"
-        if levels:
-            prompt += f" or announcement ({_span(len(legal) + 1, len(legal) + len(levels))})"
-        choice = self._choose(
-            prompt + ": ",
-            len(legal) + len(levels),
-            show,
-            lambda text: self._parse_text(view, text, on_turn=True),
+        prompt = "Your card (its number or name)"
+        if self._announcement_options(view):
+            prompt += " or an announcement (a word)"
+        mistakes = 0
+        while True:
+            text = self._ask(prompt + ": ")
+            if text in ("?", "help"):
+                self._say(_HELP)
+                continue
+            if text.lower() == "h":
+                show()
+                continue
+            result = self._play_answer(view, hand, text)
+            if isinstance(result, Announcement):
+                if self._confirm(view, result):
+                    return Announce(view.seat, result)
+                continue
+            if not isinstance(result, str):
+                return result
+            mistakes = self._mistake(result, mistakes)
+
+    def _play_answer(
+        self, view: PlayerView, hand: Sequence[Card], text: str
+    ) -> Action | Announcement | str:
+        """What an answer on one's turn means: a card, an announcement, or why neither."""
+        if text.isdecimal():
+            number = int(text) if len(text) <= 6 else 0
+            if 1 <= number <= len(hand):
+                return self._card_answer(view, hand[number - 1])
+            return (
+                f"There is no card {_cut(text)} in your hand: choose {_span(1, len(hand))}; "
+                "announcements are typed as words."
+            )
+        try:
+            card = Card.parse(text)
+        except InvalidNotationError:
+            pass
+        else:
+            return self._card_answer(view, card)
+        level = self._announcement_answer(view, text)
+        if level is not None:
+            return level
+        return (
+            f"Please type a card's number ({_span(1, len(hand))}) or name, or an announcement "
+            "word (? for help, q to quit)."
         )
-        if isinstance(choice, int):
-            if choice < len(legal):
-                return Play(view.seat, legal[choice])
-            return Announce(view.seat, levels[choice - len(legal)])
-        assert choice is not None
-        return choice
+
+    def _last_card(self, view: PlayerView) -> str:
+        """The card just played, as the person is shown it before being asked off turn."""
+        trick = view.current_trick
+        number = len(view.tricks) + 1
+        if not trick.cards:
+            trick = view.tricks[-1]
+            number -= 1
+        seat, card = list(trick)[-1]
+        so_far = ", ".join(f"seat {s} {_card(c, self.ascii_only)}" for s, c in trick)
+        done = "" if trick is view.current_trick else ", complete"
+        return (
+            f"Seat {seat} played {_card(card, self.ascii_only)} (trick {number}{done}: {so_far})."
+        )
 
     def _offer(self, view: PlayerView) -> Action | None:
         levels = self._announcement_options(view)
@@ -332,19 +401,37 @@ class TerminalPlayer:
             return None
 
         def show() -> None:
-            self.output_fn(f"You may announce now: {self._announcement_menu(view, levels, 1)}")
+            self.output_fn(self._last_card(view))
+            self.output_fn(f"You may announce now: {self._announcement_menu(view, levels)}")
 
         show()
-        choice = self._choose(
-            f"Announce ({_span(1, len(levels))}) or press Enter to pass: ",
-            len(levels),
-            show,
-            lambda text: self._parse_text(view, text, on_turn=False),
-            allow_pass=True,
-        )
-        if isinstance(choice, int):
-            return Announce(view.seat, levels[choice])
-        return choice
+        mistakes = 0
+        while True:
+            text = self._ask("Announce (a word) or press Enter to pass: ")
+            if text.lower() in _PASS:
+                return None
+            if text in ("?", "help"):
+                self._say(_HELP)
+                continue
+            if text.lower() == "h":
+                show()
+                continue
+            level = self._announcement_answer(view, text)
+            if isinstance(level, Announcement):
+                if self._confirm(view, level):
+                    return Announce(view.seat, level)
+                continue
+            if level is None:
+                if text.isdecimal():
+                    level = "Numbers choose cards, and it is not your turn."
+                else:
+                    with contextlib.suppress(InvalidNotationError):
+                        Card.parse(text)
+                        level = "It is not your turn to play; you may only announce now."
+            message = level or "That is not an announcement."
+            mistakes = self._mistake(
+                f"{message} Type an announcement word or press Enter to pass.", mistakes
+            )
 
 
 def _span(first: int, last: int) -> str:
@@ -409,7 +496,61 @@ class _Narrator:
             self.output_fn(
                 f"Trick {len(view.tricks)}: {cards}: {who} ({trick.points} card points)."
             )
+            self._news(view)
+            self._specials(view, trick, winner)
+            self._running_points(view)
+            return
         self._news(view)
+
+    def _party_word(self, view: PlayerView, seat: int) -> str:
+        party = view.known_parties[seat]
+        return "" if party is None else f" for {party}"
+
+    def _specials(self, view: PlayerView, trick: Trick, winner: int) -> None:
+        """Say when the trick caught a fox or is a Doppelkopf, as far as the view tells."""
+        game = view.game_type
+        assert game is not None
+        if not game.has_special_points:
+            return
+        known = view.known_parties
+        for seat, card in trick:
+            if card is not _FOX or seat == winner:
+                continue
+            if known[seat] is not None and known[seat] is known[winner]:
+                continue
+            owner = "your" if seat == self.seat else f"seat {seat}'s"
+            taker = "You catch" if winner == self.seat else f"Seat {winner} catches"
+            if known[seat] is None or known[winner] is None:
+                self.output_fn(
+                    f"{taker} {owner} fox ({_card(card, self.ascii_only)}): a special point "
+                    "if they are opponents (§11.4)."
+                )
+            else:
+                self.output_fn(
+                    f"{taker} {owner} fox ({_card(card, self.ascii_only)}): a special point"
+                    f"{self._party_word(view, winner)} (§11.4)."
+                )
+        if trick.points >= _DOPPELKOPF_POINTS:
+            who = "your" if winner == self.seat else f"seat {winner}'s"
+            self.output_fn(
+                f"A Doppelkopf: {who} trick holds {trick.points} card points, a special point"
+                f"{self._party_word(view, winner)} (§11.3)."
+            )
+
+    def _running_points(self, view: PlayerView) -> None:
+        """Once every seat's party is known to the person, their party's card points so far."""
+        party = view.party
+        game = view.game_type
+        if party is None or game is None or any(known is None for known in view.known_parties):
+            return
+        points = sum(
+            trick.points
+            for trick in view.tricks
+            if view.known_parties[trick_winner(trick, game)] is party
+        )
+        self.output_fn(
+            f"Your party ({party}) has {points} card points after trick {len(view.tricks)}."
+        )
 
     def _news(self, view: PlayerView) -> None:
         """Say when the contract is named, a marriage is clarified or a silent marriage shows."""
@@ -469,15 +610,17 @@ def play_narrated(
     the table and nothing more (its :class:`~doppelkopf.PlayerView`): each
     answer of the reservation round (only *healthy* or *Vorbehalt* for the
     others, SPEC §3.3), the contract once named, every announcement with its
-    party, every completed trick with its winner, the marriage partner, and a
-    silent marriage once the second ♣Q shows it.  The settlement is left to
+    party, every completed trick with its winner, a fox caught and a
+    Doppelkopf trick (SPEC §11.3, §11.4), the card points of the viewer's party
+    once every seat's party is known to it, the marriage partner, and a silent
+    marriage once the second ♣Q shows it.  The settlement is left to
     the caller.  :class:`TerminalPlayer` is meant to sit at ``seat``.
 
     >>> from doppelkopf import Deal, HeuristicPlayer
     >>> lines = []
     >>> bots = [HeuristicPlayer(seed=seat) for seat in range(4)]
     >>> deal = play_narrated(Deal.shuffled(seed=4), bots, seat=1, output_fn=lines.append)
-    >>> for line in lines[:9]:
+    >>> for line in lines[:10]:
     ...     print(line)
     A new deal: seat 3 deals, seat 0 leads. You are seat 1.
     Seat 0: Vorbehalt.
@@ -487,7 +630,10 @@ def play_narrated(
     Contract: marriage by seat 0, whose partner is the first other winner of tricks 1-3 (§7.2).
     Trick 1: seat 0 ♣9, seat 1 ♣10, seat 2 ♣A, seat 3 ♣9: seat 2 wins (21 card points).
     Seat 2 won the trick and joins seat 0 as Re (§7.2).
+    Your party (Kontra) has 0 card points after trick 1.
     Seat 0 (Re) announces Re.
+    >>> print(lines[27])
+    Seat 0 catches your fox (♦A): a special point for Re (§11.4).
 
     Raises:
         GameAbandoned: a :class:`TerminalPlayer` among the players was left.
