@@ -48,7 +48,7 @@ from ._common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
-    _FileError,
+    _CommandFailure,
     _Handler,
     _UsageError,
 )
@@ -138,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (_UsageError, InvalidSummaryError) as error:
         _error(args.command, str(error))
         return EXIT_USAGE
-    except _FileError as error:
+    except _CommandFailure as error:
         _error(args.command, str(error))
         return EXIT_FAILURE
     except KeyboardInterrupt:

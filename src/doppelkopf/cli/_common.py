@@ -92,7 +92,11 @@ def _write_file(path: Path, write: Callable[[Path], object]) -> None:
         raise _FileError(f"cannot write {path}: {error.strerror or error}") from error
 
 
-class _FileError(Exception):
+class _CommandFailure(Exception):
+    """The command could not finish its job (exit status 1)."""
+
+
+class _FileError(_CommandFailure):
     """A file the command needs could not be read or written."""
 
 
