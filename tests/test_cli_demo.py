@@ -174,13 +174,65 @@ def test_demo_in_ascii(capsys: pytest.CaptureFixture[str]) -> None:
     assert re.search(r"\d:(?:C|S|H|D)(?:A|10|K|Q|J|9)\b", out)
 
 
-def test_demo_record_into_a_missing_folder_fails_with_1(
+def test_a_bad_record_path_fails_before_the_session_with_2(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    status, _, err = run(capsys, "demo", "--seed", "1", "--record", str(tmp_path / "no" / "x.json"))
+    (tmp_path / "file").write_text("keep me", encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    for bad, message in [
+        (tmp_path / "no" / "x.json", "the folder " + str(tmp_path / "no") + " does not exist"),
+        (tmp_path / "file" / "x.json", "is not a folder"),
+        (tmp_path / "folder", "it is a folder"),
+    ]:
+        for command in ("demo", "arena"):
+            status, out, err = run(capsys, command, "--seed", "1", "--record", str(bad))
+            assert (status, out) == (2, "")
+            assert err.startswith(f"doppelkopf {command}: error: cannot write ")
+            assert message in err
+            assert len(err.splitlines()) == 1
+    assert (tmp_path / "file").read_text(encoding="utf-8") == "keep me"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["file", "folder"]
+
+
+def test_a_failed_write_at_the_end_still_exits_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(path: Path, record: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("doppelkopf.cli.demo.save", refuse)
+    path = tmp_path / "x.json"
+    status, _, err = run(capsys, "demo", "--seed", "1", "--deals", "1", "--record", str(path))
     assert status == 1
-    assert err.startswith("doppelkopf demo: error: cannot write ")
-    assert "Traceback" not in err
+    assert err == f"doppelkopf demo: error: cannot write {path}: Permission denied\n"
+    assert not path.exists()
+
+
+def test_demo_plays_the_first_deals_only(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "three.json"
+    status, out, err = run(capsys, "demo", "--seed", "5", "--deals", "3", "--record", str(path))
+    assert (status, err) == (0, "")
+    assert out.startswith("The first 3 deals of a session between four heuristic players (seed 5).")
+    assert out.count("Totals after deal") == 3
+    assert "Deal 3 of 12" in out
+    assert "Deal 4 of 12" not in out
+    assert "Winner" not in out.split("Score sheet", 1)[1]
+    loaded = load(path)
+    assert isinstance(loaded, tuple)
+    assert len(loaded[1]) == 3
+    full = run(capsys, "demo", "--seed", "5")[1]
+    assert out.split("Deal 1 of 12", 1)[1].split("Score sheet")[0] in full
+    status, out, _ = run(capsys, "demo", "--seed", "5", "--deals", "1")
+    assert out.startswith("The first 1 deal of a session")
+
+
+@pytest.mark.parametrize("count", ["0", "13", "many"])
+def test_demo_deals_must_be_1_to_12(capsys: pytest.CaptureFixture[str], count: str) -> None:
+    status, out, err = run(capsys, "demo", "--deals", count)
+    assert (status, out) == (2, "")
+    assert "--deals" in err
 
 
 def test_python_dash_m_doppelkopf_demo() -> None:

@@ -92,6 +92,27 @@ def _write_file(path: Path, write: Callable[[Path], object]) -> None:
         raise _FileError(f"cannot write {path}: {error.strerror or error}") from error
 
 
+def _check_writable(path: Path) -> None:
+    """Fail now, before any work, when ``path`` cannot be written: a missing folder, a
+    folder in its place, or no permission.  An existing file is opened for appending and
+    left as it was; a new one is created and removed again.
+    """
+    folder = path.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        _fail(f"cannot write {_cut(str(path), 80)}: the folder {_cut(str(folder), 80)} {what}")
+    if path.is_dir():
+        _fail(f"cannot write {_cut(str(path), 80)}: it is a folder")
+    existed = path.exists()
+    try:
+        with path.open("a" if existed else "x", encoding="utf-8"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as error:
+        _fail(f"cannot write {_cut(str(path), 80)}: {error.strerror or error}")
+
+
 class _CommandFailure(Exception):
     """The command could not finish its job (exit status 1)."""
 

@@ -25,6 +25,7 @@ from ..scoring import settle
 from ._common import (
     EXIT_OK,
     _add_seed,
+    _check_writable,
     _CommandFailure,
     _cut,
     _fail,
@@ -293,6 +294,8 @@ def _play(start: Deal, players: Sequence[Player], number: int, own_bots: bool) -
 
 
 def _run_arena(args: argparse.Namespace) -> int:
+    if args.record is not None:
+        _check_writable(args.record)
     seed: int = args.seed if args.seed is not None else _random_seed()
     kinds: list[str] = list(args.players)
     if args.player is not None:

@@ -31,6 +31,8 @@ from ._common import (
     _asking_order,
     _card,
     _cards,
+    _check_writable,
+    _positive,
     _random_seed,
     _reservation_text,
     _seats,
@@ -196,17 +198,33 @@ def _totals_line(totals: Sequence[int]) -> str:
     return ", ".join(f"seat {seat} {_signed(total)}" for seat, total in enumerate(totals))
 
 
+def _deal_count(text: str) -> int:
+    value = _positive(text)
+    if value > SESSION_LENGTH:
+        raise argparse.ArgumentTypeError(
+            f"a session has {SESSION_LENGTH} deals, so at most {SESSION_LENGTH}, not {value}"
+        )
+    return value
+
+
 def _run_demo(args: argparse.Namespace) -> int:
+    if args.record is not None:
+        _check_writable(args.record)
     seed: int = args.seed if args.seed is not None else _random_seed()
     ascii_only: bool = args.ascii
+    count: int = args.deals
     rng = random.Random(seed)
     session = Session.new(rng=rng)
     players = [HeuristicPlayer(seed=rng.getrandbits(32)) for _ in range(4)]
+    if count == SESSION_LENGTH:
+        opening = f"A session of {SESSION_LENGTH} deals"
+    else:
+        opening = f"The first {count} deal{'s' if count != 1 else ''} of a session"
     print(
-        f"A session of {SESSION_LENGTH} deals between four heuristic players (seed {seed}). "
+        f"{opening} between four heuristic players (seed {seed}). "
         f"Seat {session.first_dealer} deals first."
     )
-    while not session.is_finished:
+    while len(session) < count:
         deal = play_deal(session.next_deal(rng=rng), players)
         session = session.add(deal)
         print()
@@ -239,6 +257,14 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     _add_seed(demo, "the session (shuffles, first dealer and players)")
+    demo.add_argument(
+        "--deals",
+        type=_deal_count,
+        default=SESSION_LENGTH,
+        metavar="N",
+        help=f"play only the first N deals of the session, 1-{SESSION_LENGTH} "
+        f"(default: {SESSION_LENGTH})",
+    )
     _add_ascii(demo)
     demo.add_argument(
         "--record", type=Path, metavar="FILE", help="write the session record (JSON) to FILE"
