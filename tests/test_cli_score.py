@@ -342,3 +342,58 @@ def test_summary_from_json_errors_are_doppelkopf_value_errors() -> None:
         summary_from_json({"re_seats": [0, 1], "re": {"tricks": 3}})
     with pytest.raises(ValueError, match=r"not \"xxxxxxxxxx.*\.\.\.$"):
         summary_from_json({"re_seats": [0, 1], "re": {"card_points": "x" * 1000}})
+
+
+# --- hostile JSON ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ("[" * 100_000, "standard input nests arrays and objects more than 64 deep"),
+        ("9" * 5_000, "standard input holds an integer of 5,000 digits"),
+        (
+            '{"re_seats": [0, 1], "re": {"card_points": 120, "card_points": 240}}',
+            'standard input has the key "card_points" twice in one object',
+        ),
+        ('{"re_seats": [0, 1], "re": {"card_points": NaN}}', "standard input holds NaN"),
+        (
+            '{"re_seats": [0, 1], "re": {"card_points": "' + "x" * 10_000 + '"}}',
+            're.card_points must be a whole number, not "' + "x" * 36 + "...",
+        ),
+    ],
+)
+def test_hostile_json_is_a_one_line_error_with_status_2(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    document: str,
+    message: str,
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(document))
+    status, out, err = run(capsys, "score", "--json", "-")
+    assert (status, out) == (2, "")
+    assert err.startswith(f"doppelkopf score: error: {message}")
+    assert len(err.splitlines()) == 1
+    assert len(err) < 200
+
+
+def test_hostile_json_files_and_bytes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * (16 * 1024 * 1024 + 1))
+    status, out, err = run(capsys, "score", "--json", str(huge))
+    assert (status, out) == (2, "")
+    assert "is 16,777,217 bytes long; at most 16,777,216 (16 MiB) are read" in err
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"re_seats": [0, 1], "re": {"card_points": 120}, "x": "\xe4"}')
+    status, _, err = run(capsys, "score", "--json", str(latin))
+    assert status == 2
+    assert f"{latin} is not UTF-8 text: byte 0xe4" in err
+
+
+def test_hostile_json_through_python_dash_m() -> None:
+    for document in ("[" * 100_000, "1" + "0" * 5_000):
+        result = run_process("score", "--json", "-", stdin=document)
+        assert result.returncode == 2
+        assert result.stdout == ""
+        assert "Traceback" not in result.stderr
+        assert len(result.stderr.splitlines()) == 1

@@ -103,3 +103,14 @@ def test_sheet_through_python_dash_m() -> None:
     result = run_process("sheet", stdin="\n".join(LINES) + "\n")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "Winner: seat 3"
+
+
+def test_a_json_line_with_a_key_twice_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = '{"re_seats": [0, 2], "re_seats": [1, 3], "re": {"card_points": 151}}'
+    status, _, err = sheet(monkeypatch, capsys, line + "\n")
+    assert status == 2
+    assert err == (
+        'doppelkopf sheet: error: line 1: the line has the key "re_seats" twice in one object\n'
+    )

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final, NoReturn
 
+from .._json import excerpt, parse_json
 from ..cards import Card
 from ..deal import (
     Announced,
@@ -170,13 +170,9 @@ def _add_ascii(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _show(value: object, limit: int = 40) -> str:
-    """``value`` as JSON, cut to an excerpt of at most ``limit`` characters."""
-    try:
-        text: str = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return _cut(text, limit)
+def _show(value: object) -> str:
+    """``value`` quoted briefly for a message (at most 40 characters, in JSON notation)."""
+    return excerpt(value)
 
 
 def _cut(text: str, limit: int = 40) -> str:
@@ -184,9 +180,7 @@ def _cut(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _parse_json(text: str, name: str) -> object:
-    """The JSON value in ``text``, read from ``name``; bad JSON is a usage error."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        _fail(f"{name} is not JSON: {error}")
+def _parse_json(text: str | bytes, name: str) -> object:
+    """The JSON value in ``text``, read from ``name``; text that is not safe, plain JSON
+    (too long or too deep, a key twice, a huge number, not UTF-8) is a usage error."""
+    return parse_json(text, error=_UsageError, what=name)

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
+from .._json import MAX_BYTES
 from ..errors import InvalidNotationError, InvalidSummaryError
 from ..parties import Announcement
 from ..rules import GameType
@@ -296,20 +297,25 @@ def settlement_text(summary: DealSummary, *, tricks_counted: bool = True) -> str
     return "\n".join(lines)
 
 
-def _read_text(source: str) -> str:
+def _read_bytes(source: str) -> str | bytes:
+    """The text of ``source`` (``-`` for standard input), at most one byte past the limit."""
     try:
         if source == "-":
-            return sys.stdin.read()
-        return Path(source).read_text(encoding="utf-8")
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is not None:
+                data: bytes = stream.read(MAX_BYTES + 1)
+                return data
+            text: str = sys.stdin.read(MAX_BYTES + 1)
+            return text
+        with Path(source).open("rb") as file:
+            return file.read(MAX_BYTES + 1)
     except OSError as error:
-        _fail(f"cannot read {source}: {error.strerror or error}")
-    except UnicodeDecodeError:
-        _fail(f"{source} is not UTF-8 text")
+        _fail(f"cannot read {_cut(source, 80)}: {error.strerror or error}")
 
 
 def _read_json(source: str) -> object:
-    name = "standard input" if source == "-" else source
-    return _parse_json(_read_text(source), name)
+    name = "standard input" if source == "-" else _cut(source, 80)
+    return _parse_json(_read_bytes(source), name)
 
 
 def read_summary(args: argparse.Namespace) -> tuple[DealSummary, bool]:
