@@ -300,6 +300,7 @@ def test_the_hand_shows_which_cards_may_not_be_played() -> None:
     lines: list[str] = []
     action = terminal(Typist(["1", "12", "11"]), lines).act(deal.view(1))  # no ♣: any card
     assert action == Play(1, Card.parse("♥10"))
+    assert not any("parentheses" in line or "(1 " in line for line in lines)
     lines = []
     deal = deal.play(1, Card.parse("♥10")).play(2, Card.parse("♣A"))
     action = terminal(Typist(["5", "1"]), lines).act(deal.view(3))

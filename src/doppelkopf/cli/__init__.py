@@ -1,18 +1,23 @@
 """The ``doppelkopf`` command line (``python -m doppelkopf``).
 
-Four subcommands, each a function that takes the parsed arguments and returns
-an exit status; :func:`main` parses the command line and dispatches:
+Five subcommands, each in a module of its own (``doppelkopf.cli.demo``,
+``.play``, ``.arena``, ``.score``, ``.sheet``) with a function that takes the
+parsed arguments and returns an exit status; :func:`main` parses the command
+line and dispatches:
 
 - ``demo``: a session of 12 deals of four :class:`~doppelkopf.HeuristicPlayer`
   bots, narrated deal by deal, with the final score sheet;
 - ``play``: a person at the terminal (a :class:`TerminalPlayer`) against three
   bots;
-- ``arena``: many deals between bots, with a table of results;
-- ``score``: the score calculator for a deal played with real cards.
+- ``arena``: many deals between bots (built-in or of one's own), with a table
+  of results;
+- ``score``: the score calculator for a deal played with real cards;
+- ``sheet``: the score sheet of a session played with real cards.
 
-Exit status: 0 when the command did its job, 1 when a game was abandoned or a
-file could not be written, 2 for a usage error (an unknown option, a bad value,
-an impossible score summary).
+Exit status: 0 when the command did its job, 1 when a game was abandoned, a
+session sheet was left unfinished, a bot of one's own failed or a file could
+not be written, 2 for a usage error (an unknown option, a bad value, a file
+that cannot be written or read, an impossible score summary).
 
 >>> main(["score", "--game", "FLESHLESS", "--re", "2", "--re-points", "240",
 ...       "--re-tricks", "12"])
@@ -52,6 +57,7 @@ from ._common import (
     _Handler,
     _UsageError,
 )
+from .arena import SoloShyRandomPlayer as SoloShyRandomPlayer
 from .arena import arena_table as arena_table
 from .demo import describe_deal as describe_deal
 from .play import GameAbandoned as GameAbandoned
@@ -61,6 +67,7 @@ from .score import summary_from_json as summary_from_json
 
 __all__ = [
     "GameAbandoned",
+    "SoloShyRandomPlayer",
     "TerminalPlayer",
     "build_parser",
     "describe_deal",

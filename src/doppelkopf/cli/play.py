@@ -290,7 +290,7 @@ class TerminalPlayer:
             for number, card in enumerate(hand, start=1)
         )
         self.output_fn(f"Your hand ({_standing(view)}): {cards}")
-        if len(legal) < len(hand):
+        if any(card not in legal for card in hand):
             self.output_fn("  Cards in parentheses may not be played now (§5.2).")
         levels = self._announcement_options(view)
         if levels:
