@@ -77,6 +77,15 @@ notation or raise a ``DoppelkopfError`` that is a ``ValueError``.
 objects and may only raise ``RecordError``; a real record with one leaf
 changed (or one key or list entry removed, or one key added) must raise
 ``RecordError`` or load to a deal whose record is exactly the changed one.
+Hostile records test the readers' limits: a real record with one value, in
+its ``meta`` or anywhere else, replaced by nesting around 64 levels and far
+beyond, integers around 20 digits and up to thousands, ``NaN``, ``Infinity``
+and numbers too large for a float, a key twice in one object, lone surrogates
+(escaped, raw, or as bytes that are not UTF-8), a string left open over
+brackets, or text over 16 MiB — as text for ``loads_deal``/``loads_session``
+and as Python values (self-containing lists, non-string keys too) for
+``load_deal``/``load_session``.  Each must raise ``RecordError`` with a short
+printable message, or load to what the record says.
 ``DealSummary``/``PartyResult`` built from arbitrary integers either construct
 (and then settle to scores summing to zero) or raise ``InvalidSummaryError``.
 
@@ -102,8 +111,9 @@ end.  One million actions therefore need ``N = 1,000,000 / 370 ≈ 2,700``
 examples, 540,000 rule calls; the nox session ``fuzz`` uses ``N = 2,700``.
 The other fuzz tests then run ``N`` times a factor that keeps their share of
 the time modest: 10 for the text parsers and the summaries, 5 for the record
-readers fed arbitrary JSON or text, 1 for the changed records and 1/2 for the
-edited record texts.  Such a run attempted 1,005,026 actions in 2,908
+readers fed arbitrary JSON or text, 2 for the hostile records, 1 for the changed
+records and 1/2 for the edited record texts (the hostile records run 40
+examples each by default).  Such a run attempted 1,005,026 actions in 2,908
 machine examples and 5,844 finished deals, and took 23 minutes (13.5 of them
 in the machine) on a busy two-core machine.
 
@@ -188,6 +198,7 @@ from doppelkopf import (
     summarize,
     trick_winner,
 )
+from doppelkopf._json import MAX_BYTES, MAX_DEPTH
 from fuzz_settings import fuzz_settings
 
 STATS: Counter[str] = Counter()
@@ -1643,6 +1654,170 @@ def test_edited_record_texts(which: int, where: int, choice: int) -> None:
     data.pop("meta", None)
     assert canonical(again) == canonical(data)
     STATS["edited record texts read"] += 1
+
+
+# --- hostile records -------------------------------------------------------------
+
+HOSTILE_DEPTHS: Final = st.one_of(
+    st.integers(min_value=MAX_DEPTH - 4, max_value=MAX_DEPTH + 4),
+    st.integers(min_value=0, max_value=3000),
+    st.just(20_000),
+)
+HOSTILE_DIGITS: Final = st.one_of(
+    st.integers(min_value=18, max_value=23), st.integers(min_value=1, max_value=6000)
+)
+
+
+def nest(depth: int, inner: str, kind: int) -> str:
+    """``inner`` inside ``depth`` arrays, objects or both, as JSON text."""
+    openers = ("[", '{"k": ', '[{"k": ')[kind % 3]
+    closers = ("]", "}", "}]")[kind % 3]
+    return openers * depth + inner + closers * depth
+
+
+ANY_CHARACTERS: Final = st.characters(codec=None, exclude_categories=())
+SURROGATE_ESCAPES: Final = st.sampled_from(
+    ["\\ud800", "\\udfff", "\\udc00\\ud800", "\\ud83d\\ude00"]
+)
+HOSTILE_FRAGMENTS: Final = st.one_of(
+    # nesting around the limit and far beyond it
+    st.builds(nest, HOSTILE_DEPTHS, st.sampled_from(["1", "", '"x"']), PICKS),
+    # integers and numbers around the digit limit and far beyond it
+    st.builds(
+        lambda sign, digits, tail: sign + "9" * digits + tail,
+        st.sampled_from(["", "-"]),
+        HOSTILE_DIGITS,
+        st.sampled_from(["", ".5"]),
+    ),
+    st.sampled_from(["NaN", "Infinity", "-Infinity", "1e400", "-1E999", "1e308"]),
+    # a key twice in one object
+    st.sampled_from(["a", "dealer", "\\ud800", ""]).map(
+        lambda key: f'{{"{key}": 1, "b": 2, "{key}": 3}}'
+    ),
+    # lone surrogates, escaped or raw
+    SURROGATE_ESCAPES.map(lambda escape: f'["{escape}", {{"{escape}": 0}}]'),
+    st.text(ANY_CHARACTERS, max_size=8).map(json.dumps),
+    st.text(ANY_CHARACTERS, max_size=8).map(lambda text: f'"{text}"'),
+    # brackets and escapes inside a string left open
+    st.integers(min_value=0, max_value=500).map(lambda count: '"' + "[{" * count + '\\"\\\\"'),
+    # text over the size limit
+    st.just(" " * MAX_BYTES),
+)
+"""JSON text, valid or nearly, that tests one limit of the readers."""
+
+
+def short_message(error: RecordError) -> None:
+    """A refusal's message is short and can be printed."""
+    message = str(error)
+    assert len(message) < 300, message
+    message.encode("utf-8")
+
+
+PLACEHOLDER: Final = "@@hostile@@"
+
+
+def with_value(record: dict[str, Any], where: int, in_meta: bool, value: object) -> dict[str, Any]:
+    """A copy of ``record`` with ``value`` as its ``meta``'s one entry or in place of a value."""
+    changed: dict[str, Any] = json.loads(json.dumps(record))
+    if in_meta:
+        changed["meta"] = {"x": value}
+        return changed
+    paths = [path for path in places(changed) if path]
+    path = paths[where % len(paths)]
+    parent: Any = changed
+    for step in path[:-1]:
+        parent = parent[step]
+    parent[path[-1]] = value
+    return changed
+
+
+@fuzz_settings(40, factor=2)
+@given(
+    which=PICKS,
+    where=PICKS,
+    in_meta=st.booleans(),
+    fragment=HOSTILE_FRAGMENTS,
+    encode=st.booleans(),
+)
+def test_hostile_record_texts(
+    which: int, where: int, in_meta: bool, fragment: str, encode: bool
+) -> None:
+    """A real record with one hostile value in its text raises RecordError, or reads back."""
+    records = base_records()
+    kind, record = records[which % len(records)]
+    changed = with_value(record, where, in_meta, PLACEHOLDER)
+    text = json.dumps(changed).replace(json.dumps(PLACEHOLDER), fragment)
+    data: str | bytes = text.encode("utf-8", "surrogatepass") if encode else text
+    STATS["loaded: hostile record texts"] += 1
+    loader = loads_deal if kind == "deal" else loads_session
+    try:
+        loaded = loader(data)
+    except RecordError as error:
+        check_rejection(error, False, "a hostile record text")
+        short_message(error)
+        STATS["hostile record texts refused"] += 1
+        return
+    STATS["hostile record texts read"] += 1
+    again = json.loads(text)
+    if kind == "deal":
+        assert isinstance(loaded, Deal)
+        assert load_deal(again) == loaded
+        assert loads_deal(dumps_deal(loaded, meta=again.get("meta"))) == loaded
+    else:
+        assert load_session(again) == loaded
+
+
+def nested_value(depth: int, kind: int) -> object:
+    """``depth`` lists or dicts, each holding the next, built without recursion."""
+    outer: Any = [] if kind % 2 == 0 else {}
+    inner = outer
+    for _ in range(depth):
+        item: Any = [] if kind % 2 == 0 else {}
+        if isinstance(inner, list):
+            inner.append(item)
+        else:
+            inner["k"] = item
+        inner = item
+    return outer
+
+
+@st.composite
+def hostile_values(draw: st.DrawFn) -> object:
+    """Python values that test one limit of the readers of records given as values."""
+    kind = draw(st.integers(min_value=0, max_value=5))
+    if kind == 0:
+        return nested_value(draw(HOSTILE_DEPTHS), draw(PICKS))
+    if kind == 1:
+        return draw(st.sampled_from([1, -1])) * 10 ** draw(HOSTILE_DIGITS)
+    if kind == 2:
+        return draw(st.sampled_from([math.nan, math.inf, -math.inf, 1e308]))
+    if kind == 3:
+        return draw(st.text(st.characters(codec=None, exclude_categories=()), max_size=8))
+    if kind == 4:
+        loop: list[object] = [1]
+        loop.append(loop)
+        return loop
+    return {draw(st.sampled_from(["\ud800", 1, (1, 2), "k"])): 0}
+
+
+@fuzz_settings(40, factor=2)
+@given(which=PICKS, where=PICKS, in_meta=st.booleans(), value=hostile_values())
+def test_hostile_record_values(which: int, where: int, in_meta: bool, value: object) -> None:
+    """A real record with one hostile Python value raises RecordError, or loads and saves."""
+    records = base_records()
+    kind, record = records[which % len(records)]
+    changed = with_value(record, where, in_meta, value)
+    STATS["loaded: hostile record values"] += 1
+    loader = load_deal if kind == "deal" else load_session
+    try:
+        loader(changed)
+    except RecordError as error:
+        check_rejection(error, False, "a hostile record value")
+        short_message(error)
+        STATS["hostile record values refused"] += 1
+        return
+    STATS["hostile record values read"] += 1
+    assert (loads_deal if kind == "deal" else loads_session)(json.dumps(changed)) is not None
 
 
 # --- score-sheet summaries -----------------------------------------------------

@@ -1,0 +1,504 @@
+"""Reading records: the structure of a record checked, and its deal replayed through the rules."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping, Sequence
+from typing import Any, NoReturn, TypeVar
+
+from ..cards import Card, Hand
+from ..deal import Announced, Deal
+from ..errors import DoppelkopfError, InvalidNotationError
+from ..parties import Announcement, Party
+from ._common import (
+    ANNOUNCE_KEYS,
+    CARDS,
+    CONTRACT_KEYS,
+    DEAL_KEYS,
+    GAME_TYPES,
+    HEADER_KEYS,
+    LINE_KEYS,
+    PARTIES,
+    PLAY_KEYS,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    RESERVATIONS,
+    SESSION_KEYS,
+    SESSION_LENGTH,
+    SETTLEMENT_KEYS,
+    Entry,
+    RecordError,
+    json_copy,
+    show,
+)
+from ._writing import contract_fields, settlement_fields
+
+_T = TypeVar("_T")
+
+
+# --- reading: structure ----------------------------------------------------------
+
+
+def _object(
+    value: object, entry: Entry, required: Sequence[str], optional: Sequence[str] = ()
+) -> Mapping[str, object]:
+    if not isinstance(value, Mapping):
+        entry.fail(f"must be a JSON object, not {show(value)}")
+    for key in value:
+        if key not in required and key not in optional:
+            entry.fail(f"unknown key {show(key)}", key=key if isinstance(key, str) else None)
+    for key in required:
+        if key not in value:
+            entry.fail(f"missing key {key!r}")
+    return value
+
+
+def _list(
+    data: Mapping[str, object], key: str, entry: Entry, *, low: int = 0, high: int | None = None
+) -> Sequence[object]:
+    value = data[key]
+    if not isinstance(value, list | tuple):
+        entry.fail(f"{key!r} must be a JSON array, not {show(value)}", key=key)
+    if len(value) < low or (high is not None and len(value) > high):
+        size = f"{low}" if low == high else f"{low}-{high}" if high is not None else f"{low}+"
+        entry.fail(f"{key!r} must hold {size} entries, not {len(value)}", key=key)
+    return value
+
+
+def _int(
+    data: Mapping[str, object],
+    key: str,
+    entry: Entry,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    what: str = "an integer",
+    nullable: bool = False,
+) -> int:
+    value = data[key]
+    if (
+        type(value) is not int
+        or (low is not None and value < low)
+        or (high is not None and value > high)
+    ):
+        null = " or null" if nullable else ""
+        entry.fail(f"{key!r} must be {what}{null}, not {show(value)}", key=key)
+    return value
+
+
+def _int_or_none(
+    data: Mapping[str, object], key: str, entry: Entry, *, low: int, high: int, what: str
+) -> int | None:
+    if data[key] is None:
+        return None
+    return _int(data, key, entry, low=low, high=high, what=what, nullable=True)
+
+
+def _seat(data: Mapping[str, object], key: str, entry: Entry) -> int:
+    return _int(data, key, entry, low=0, high=3, what="a seat 0-3")
+
+
+def _seat_or_none(data: Mapping[str, object], key: str, entry: Entry) -> int | None:
+    return _int_or_none(data, key, entry, low=0, high=3, what="a seat 0-3")
+
+
+def _str(data: Mapping[str, object], key: str, entry: Entry) -> str:
+    value = data[key]
+    if not isinstance(value, str):
+        entry.fail(f"{key!r} must be a string, not {show(value)}", key=key)
+    return value
+
+
+def _name(
+    data: Mapping[str, object], key: str, entry: Entry, names: Mapping[str, _T], *, null: str = ""
+) -> _T:
+    value = data[key]
+    if not isinstance(value, str) or value not in names:
+        choices = ", ".join(repr(name) for name in names)
+        entry.fail(f"{key!r} must be one of {choices}{null}, not {show(value)}", key=key)
+    return names[value]
+
+
+def _party(data: Mapping[str, object], key: str, entry: Entry) -> Party:
+    return _name(data, key, entry, PARTIES)
+
+
+def _party_or_none(data: Mapping[str, object], key: str, entry: Entry) -> Party | None:
+    if data[key] is None:
+        return None
+    return _name(data, key, entry, PARTIES, null=" or null")
+
+
+def _card(value: object, entry: Entry, key: str | int, what: str) -> Card:
+    """The card written ``value`` in ASCII notation (``CQ``, ``H10``)."""
+    if isinstance(value, str) and value in CARDS:
+        return CARDS[value]
+    hint = ""
+    if isinstance(value, str):
+        with contextlib.suppress(InvalidNotationError):
+            hint = f" (write {Card.parse(value).ascii!r})"
+    entry.fail(
+        f"{what} must be a card in ASCII notation such as 'CQ' or 'H10', not {show(value)}{hint}",
+        key=key,
+    )
+
+
+def _mismatch(entry: Entry, key: str, recorded: object, actual: object) -> NoReturn:
+    entry.fail(
+        f"the record says {key}={show(recorded)}, but the replay gives {show(actual)}", key=key
+    )
+
+
+def _check_header(data: object, kind: str, entry: Entry) -> Mapping[str, object]:
+    if not isinstance(data, Mapping):
+        entry.fail(f"must be a JSON object, not {show(data)}")
+    if "format" not in data:
+        entry.fail("missing key 'format': not a doppelkopf record")
+    if data["format"] != RECORD_FORMAT:
+        entry.fail(
+            f"'format' is {show(data['format'])}, not {RECORD_FORMAT!r}: not a doppelkopf record",
+            key="format",
+        )
+    if "version" not in data:
+        entry.fail("missing key 'version'")
+    version = data["version"]
+    if type(version) is not int:
+        entry.fail(f"'version' must be an integer, not {show(version)}", key="version")
+    if version != RECORD_VERSION:
+        entry.fail(
+            f"version {show(version)} is not supported; this library reads version "
+            f"{RECORD_VERSION} records",
+            key="version",
+        )
+    if "kind" not in data:
+        entry.fail("missing key 'kind'")
+    if data["kind"] != kind:
+        if data["kind"] in ("deal", "session"):
+            entry.fail(
+                f"this is a {data['kind']} record; read it with load_{data['kind']}()", key="kind"
+            )
+        entry.fail(f"'kind' must be 'deal' or 'session', not {show(data['kind'])}", key="kind")
+    keys = DEAL_KEYS if kind == "deal" else SESSION_KEYS
+    record = _object(data, entry, (*HEADER_KEYS, *keys), ("meta",))
+    if "meta" in record:
+        meta = record["meta"]
+        if not isinstance(meta, Mapping):
+            entry.fail(f"'meta' must be a JSON object, not {show(meta)}", key="meta")
+        try:
+            json_copy(meta, "meta", depth=2)
+        except (TypeError, RecordError) as error:
+            entry.fail(str(error), key="meta", cause=error)
+    return record
+
+
+# --- reading: replay -------------------------------------------------------------
+
+
+def _read_hands(data: Mapping[str, object], entry: Entry, prefix: str) -> list[Hand]:
+    hands = _list(data, "hands", entry, low=4, high=4)
+    result = []
+    for seat, cards in enumerate(hands):
+        hand_entry = Entry(f"{prefix}hand {seat}", (*entry.path, "hands", seat))
+        if not isinstance(cards, list | tuple):
+            hand_entry.fail(f"must be a JSON array of cards, not {show(cards)}")
+        if len(cards) != 12:
+            hand_entry.fail(f"must hold 12 cards, not {len(cards)} (§2.4)")
+        try:
+            result.append(
+                Hand(
+                    _card(card, hand_entry, index, f"card {index}")
+                    for index, card in enumerate(cards)
+                )
+            )
+        except ValueError as error:
+            if isinstance(error, RecordError):
+                raise
+            hand_entry.fail(str(error), cause=error)
+    return result
+
+
+def _reserve(deal: Deal, data: Mapping[str, object], entry: Entry, prefix: str) -> Deal:
+    reservations = _list(data, "reservations", entry, high=4)
+    for number, item in enumerate(reservations):
+        item_entry = Entry(f"{prefix}reservation {number}", (*entry.path, "reservations", number))
+        answer = _object(item, item_entry, ("seat", "reservation"))
+        seat = _seat(answer, "seat", item_entry)
+        reservation = _name(answer, "reservation", item_entry, RESERVATIONS)
+        item_entry.name += f" (seat {seat} {reservation.value})"
+        try:
+            deal = deal.declare(seat, reservation)
+        except DoppelkopfError as error:
+            item_entry.fail(str(error), cause=error)
+    return deal
+
+
+def _play(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
+    _object(event, entry, PLAY_KEYS)
+    seat = _seat(event, "seat", entry)
+    card = _card(event["card"], entry, "card", "'card'")
+    entry.name += f" (play seat {seat} {card})"
+    try:
+        return deal.play(seat, card)
+    except DoppelkopfError as error:
+        entry.fail(str(error), cause=error)
+
+
+def _announce(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
+    _object(event, entry, ANNOUNCE_KEYS)
+    seat = _seat(event, "seat", entry)
+    level = Announcement(_int(event, "level", entry, low=0, high=4, what="a level 0-4"))
+    party = _party(event, "party", entry)
+    hand_size = _int(event, "hand_size", entry, low=0, high=12, what="a hand size 0-12")
+    moment = _int(event, "moment", entry, low=0, high=47, what="a card count 0-47")
+    late_reply = event["late_reply"]
+    if type(late_reply) is not bool:
+        entry.fail(f"'late_reply' must be true or false, not {show(late_reply)}", key="late_reply")
+    entry.name += f" (announce seat {seat} {level.label(party)})"
+    try:
+        announced = deal.announce(seat, level)
+    except DoppelkopfError as error:
+        entry.fail(str(error), cause=error)
+    if announced is deal:
+        entry.fail(
+            "the party already holds this level; a repetition changes nothing and is never "
+            "recorded (§8.6a, §8.8a)"
+        )
+    actual = announced.history[-1]
+    assert isinstance(actual, Announced)
+    for key, recorded, replayed in (
+        ("party", party.value, actual.party.value),
+        ("hand_size", hand_size, actual.hand_size),
+        ("moment", moment, actual.moment),
+        ("late_reply", late_reply, actual.late_reply),
+    ):
+        if recorded != replayed:
+            _mismatch(entry, key, recorded, replayed)
+    return announced
+
+
+def _replay_events(deal: Deal, data: Mapping[str, object], entry: Entry, prefix: str) -> Deal:
+    events = _list(data, "events", entry)
+    for number, event in enumerate(events):
+        event_entry = Entry(f"{prefix}event {number}", (*entry.path, "events", number))
+        if not isinstance(event, Mapping):
+            event_entry.fail(f"must be a JSON object, not {show(event)}")
+        if "type" not in event:
+            event_entry.fail("missing key 'type'")
+        kind = event["type"]
+        if kind == "play":
+            deal = _play(deal, event, event_entry)
+        elif kind == "announce":
+            deal = _announce(deal, event, event_entry)
+        else:
+            event_entry.fail(f"'type' must be 'play' or 'announce', not {show(kind)}", key="type")
+    return deal
+
+
+def _read_contract(value: object, entry: Entry) -> dict[str, object] | None:
+    if value is None:
+        return None
+    contract = _object(value, entry, CONTRACT_KEYS)
+    game = _name(contract, "game_type", entry, GAME_TYPES)
+    return {
+        "game_type": game.value,
+        "declarer": _seat_or_none(contract, "declarer", entry),
+        "partner": _seat_or_none(contract, "partner", entry),
+        "clarification_trick": _int_or_none(
+            contract, "clarification_trick", entry, low=1, high=3, what="a trick 1-3"
+        ),
+    }
+
+
+def _check_contract(recorded: dict[str, object] | None, deal: Deal, entry: Entry) -> None:
+    actual = contract_fields(deal)
+    if recorded is None or actual is None:
+        if recorded is not None:
+            entry.fail("the reservation round is not complete, so there is no contract yet")
+        if actual is not None:
+            entry.fail(
+                f"the record has none, but the reservation round fixed {actual['game_type']}"
+            )
+        return
+    for key in CONTRACT_KEYS:
+        if recorded[key] != actual[key]:
+            _mismatch(entry, key, recorded[key], actual[key])
+
+
+def _read_settlement(value: object, entry: Entry) -> dict[str, object] | None:
+    if value is None:
+        return None
+    settlement = _object(value, entry, SETTLEMENT_KEYS)
+    winner = _party_or_none(settlement, "winner", entry)
+    amount = _int(settlement, "value", entry)
+    scores = _list(settlement, "scores", entry, low=4, high=4)
+    for seat, score in enumerate(scores):
+        if type(score) is not int:
+            entry.fail(f"score {seat} must be an integer, not {show(score)}", key="scores")
+    lines = []
+    for number, line in enumerate(_list(settlement, "lines", entry)):
+        line_entry = Entry(f"{entry.name} line {number}", (*entry.path, "lines", number))
+        fields = _object(line, line_entry, LINE_KEYS)
+        party = _party(fields, "party", line_entry)
+        lines.append(
+            {
+                "reason": _str(fields, "reason", line_entry),
+                "party": party.value,
+                "points": _int(fields, "points", line_entry, low=1, what="a positive integer"),
+                "rule": _str(fields, "rule", line_entry),
+            }
+        )
+    return {
+        "winner": None if winner is None else winner.value,
+        "value": amount,
+        "scores": list(scores),
+        "lines": lines,
+    }
+
+
+def _check_settlement(
+    recorded: dict[str, Any] | None, deal: Deal, entry: Entry
+) -> dict[str, Any] | None:
+    """Compare the recorded settlement with the deal's; return the deal's."""
+    if not deal.is_finished:
+        if recorded is not None:
+            entry.fail(
+                f"the deal is not finished ({len(deal.tricks)} of 12 tricks), so it has no "
+                "settlement yet and the record must say null"
+            )
+        return None
+    actual = settlement_fields(deal)
+    assert actual is not None
+    if recorded is None:
+        entry.fail(
+            f"the record has none, but the deal is finished and settles to {actual['value']}"
+        )
+    for key in ("winner", "value", "scores"):
+        if recorded[key] != actual[key]:
+            _mismatch(entry, key, recorded[key], actual[key])
+    for number, (mine, theirs) in enumerate(zip(recorded["lines"], actual["lines"], strict=False)):
+        if mine != theirs:
+            line_entry = Entry(f"{entry.name} line {number}", (*entry.path, "lines", number))
+            line_entry.fail(
+                f"the record says {_line_text(mine)}, but the replay gives {_line_text(theirs)}"
+            )
+    if len(recorded["lines"]) != len(actual["lines"]):
+        entry.fail(
+            f"the record has {len(recorded['lines'])} value lines, but the replay gives "
+            f"{len(actual['lines'])}",
+            key="lines",
+        )
+    return actual
+
+
+def _line_text(line: Mapping[str, Any]) -> str:
+    reason, points, rule = _quoted(line["reason"]), show(line["points"]), _quoted(line["rule"])
+    bare = rule[1:] if rule.endswith("...") else rule[1:-1]
+    return f"{reason} +{points} for {line['party']} ({bare})"
+
+
+def _quoted(text: str) -> str:
+    """``text`` as Python writes it (every character printable), at most 40 long."""
+    written = repr(text[:40])
+    return written if len(written) <= 40 and len(text) <= 40 else f"{written[:37]}..."
+
+
+def _read_deal(
+    data: Mapping[str, object], entry: Entry, prefix: str, dealer: int | None = None
+) -> tuple[Deal, dict[str, Any] | None]:
+    """Replay the deal fields of ``data`` (a deal record, or one deal of a session).
+
+    The entries are checked in the order of the record.  Only the agreement of
+    the contract with the play waits until the replay is complete.  Returns
+    the deal and its settlement.
+    """
+    recorded_dealer = _seat(data, "dealer", entry)
+    if dealer is not None and recorded_dealer != dealer:
+        entry.fail(
+            f"the record says dealer={recorded_dealer}, but the deal passes to the left after "
+            f"every deal, so seat {dealer} deals it (§2.2)",
+            key="dealer",
+        )
+    cut = _int_or_none(data, "cut", entry, low=3, high=45, what="a cut 3-45 (§2.3)")
+    hands = _read_hands(data, entry, prefix)
+    try:
+        deal = Deal.from_hands(hands, dealer=recorded_dealer, cut=cut)
+    except ValueError as error:
+        Entry(f"{prefix}hands", (*entry.path, "hands")).fail(str(error), cause=error)
+    deal = _reserve(deal, data, entry, prefix)
+    contract_entry = Entry(f"{prefix}contract", (*entry.path, "contract"))
+    contract = _read_contract(data["contract"], contract_entry)
+    deal = _replay_events(deal, data, entry, prefix)
+    _check_contract(contract, deal, contract_entry)
+    settlement_entry = Entry(f"{prefix}settlement", (*entry.path, "settlement"))
+    settlement = _read_settlement(data["settlement"], settlement_entry)
+    return deal, _check_settlement(settlement, deal, settlement_entry)
+
+
+def load_deal(data: Mapping[str, Any]) -> Deal:
+    """Read a deal record (a parsed JSON object), replaying and checking every entry.
+
+    The hands must be four hands of 12 that together are the 48-card deck;
+    every reservation, announcement and card must be legal at its place; the
+    contract, each announcement's party, hand size, moment and late-reply flag,
+    and the settlement must be what the replay gives.  The result equals the
+    deal that was recorded, history included.  The record's ``meta`` is
+    checked to be a JSON object but not returned: read it from ``data``.
+
+    >>> from doppelkopf import Deal
+    >>> from doppelkopf.records import dump_deal, load_deal
+    >>> deal = Deal.shuffled(seed=9)
+    >>> for _ in range(10):
+    ...     deal = deal.apply(deal.legal_actions()[0])
+    >>> loaded = load_deal(dump_deal(deal))
+    >>> loaded == deal, loaded.history == deal.history, loaded.cards_played
+    (True, True, 6)
+
+    Raises:
+        RecordError: the data is not a deal record of version 1, an action is
+            illegal, or a recorded fact disagrees with the replay.
+    """
+    record = _check_header(data, "deal", Entry("record", ()))
+    deal, _ = _read_deal(record, Entry("record", ()), "")
+    return deal
+
+
+def load_session(data: Mapping[str, Any]) -> tuple[int, tuple[Deal, ...]]:
+    """Read a session record: the first dealer and the finished deals, each replayed.
+
+    Every deal is checked as :func:`load_deal` checks one; in addition each
+    deal must be finished, deal ``i`` must be dealt by seat ``(first_dealer +
+    i) % 4`` (SPEC §2.2), there are at most 12 deals (SPEC §2.5), and the
+    recorded ``totals`` must be the sums of the deals' scores.
+
+    >>> from doppelkopf.records import load_session
+    >>> load_session({"format": "doppelkopf-record", "version": 1, "kind": "session",
+    ...               "first_dealer": 1, "deals": [], "totals": [0, 0, 0, 0]})
+    (1, ())
+
+    Raises:
+        RecordError: the data is not a session record of version 1, or one of
+            the checks above fails; the message names the deal and its entry.
+    """
+    entry = Entry("record", ())
+    record = _check_header(data, "session", entry)
+    first_dealer = _seat(record, "first_dealer", entry)
+    items = _list(record, "deals", entry, high=SESSION_LENGTH)
+    totals = _list(record, "totals", entry, low=4, high=4)
+    deals = []
+    sums = [0, 0, 0, 0]
+    for number, item in enumerate(items):
+        deal_entry = Entry(f"deal {number}", ("deals", number))
+        fields = _object(item, deal_entry, DEAL_KEYS)
+        dealer = (first_dealer + number) % 4
+        deal, settlement = _read_deal(fields, deal_entry, f"deal {number}, ", dealer)
+        if settlement is None:
+            deal_entry.fail(
+                f"a session record holds finished deals only, and this one has "
+                f"{len(deal.tricks)} of 12 tricks"
+            )
+        for seat, score in enumerate(settlement["scores"]):
+            sums[seat] += score
+        deals.append(deal)
+    if list(totals) != sums:
+        _mismatch(entry, "totals", list(totals), sums)
+    return first_dealer, tuple(deals)
