@@ -525,3 +525,17 @@ def test_narration_of_a_fox_whose_parties_are_not_known_yet() -> None:
         if any(line.endswith("a special point if they are opponents (§11.4).") for line in lines):
             return
     raise AssertionError("no fox taken while the parties were unknown")  # pragma: no cover
+
+
+def test_help_and_the_hand_again_on_ones_turn() -> None:
+    deal = normal_deal()
+    seat = deal.turn
+    assert seat is not None
+    lines: list[str] = []
+    game = deal.game_type
+    assert game is not None
+    typist = Typist(["?", "h", "♣Q" if Card.parse("♣Q") in deal.hands[seat] else "1"])
+    action = terminal(typist, lines).act(deal.view(seat))
+    assert isinstance(action, Play)
+    assert "Announcements are typed as words, never as numbers:" in "\n".join(lines)
+    assert sum(line.startswith("Your hand (") for line in lines) == 2

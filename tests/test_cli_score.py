@@ -397,3 +397,23 @@ def test_hostile_json_through_python_dash_m() -> None:
         assert result.stdout == ""
         assert "Traceback" not in result.stderr
         assert len(result.stderr.splitlines()) == 1
+
+
+def test_score_reads_standard_input_as_bytes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = b'\xef\xbb\xbf{"re_seats": [0, 2], "re": {"card_points": 151}}'
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(document), encoding="utf-8"))
+    status, out, _ = run(capsys, "score", "--json", "-")
+    assert status == 0
+    assert "  Re      151 card points, tricks not counted, nothing announced" in out
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b'{"a": "\xff"}')))
+    status, _, err = run(capsys, "score", "--json", "-")
+    assert status == 2
+    assert "standard input is not UTF-8 text: byte 0xff" in err
+
+
+def test_score_needs_the_re_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "score", "--re-points", "120")
+    assert (status, out) == (2, "")
+    assert err == "doppelkopf score: error: the score needs --re (or --json FILE)\n"
