@@ -109,7 +109,11 @@ def test_score_sheet_lists_every_deal_and_the_totals() -> None:
     lines = sheet.splitlines()
     assert len(lines) == 3 + 12 + 1 + 1
     assert lines[1].split() == ["score", "sum"] * 4
-    assert lines[-2].split()[-4:] == [str(total) for total in session.totals]
+    assert lines[-2].split()[-4:] == [f"{total:+d}" if total else "0" for total in session.totals]
+    for row, line in zip(session.rows, lines[3:15], strict=True):
+        cells = line.split()[-8:]
+        assert cells[1::2] == [f"{t:+d}" if t else "0" for t in row.totals]
+        assert cells[0::2] == [f"{s:+d}" if s else "0" for s in row.scores]
     assert lines[-1].startswith("Winner")
     assert str(session) == sheet
     assert "totals=" in repr(session)

@@ -13,13 +13,14 @@ deal; after deal 12 the highest total wins and ties stand.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import attrs
 
 from .deal import Deal
-from .errors import IllegalActionError, InvalidValueError, WrongPhaseError
-from .scoring import Settlement, settle
+from .errors import DoppelkopfError, IllegalActionError, InvalidValueError, WrongPhaseError
+from .rules import GameType
+from .scoring import DealSummary, Settlement, settle
 
 __all__ = ["SESSION_LENGTH", "ScoreRow", "Session"]
 
@@ -38,29 +39,152 @@ class ScoreRow:
     totals: tuple[int, int, int, int]
 
 
-def _first_dealer(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+class _SessionTypeError(DoppelkopfError, TypeError):
+    """A value of the wrong Python type given to a :class:`Session`."""
+
+
+def _excerpt(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_first_dealer(value: object) -> int:
     if type(value) is not int or not 0 <= value <= 3:
-        raise InvalidValueError(f"the first dealer must be a seat 0-3, not {value!r} (SPEC §2.2)")
+        raise InvalidValueError(
+            f"the first dealer must be a seat 0-3, not {_excerpt(value)} (SPEC §2.2)"
+        )
+    return value
 
 
-@attrs.frozen(repr=False)
+def _as_tuple(value: object, what: str) -> tuple[object, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise _SessionTypeError(f"{what} must be a sequence, not {type(value).__name__}")
+    return tuple(value)
+
+
+def _check_count(count: int, what: str) -> None:
+    if count > SESSION_LENGTH:
+        raise InvalidValueError(
+            f"a session has at most {SESSION_LENGTH} deals, not {count} {what} (SPEC §2.5)"
+        )
+
+
+def _check_deal(deal: object, number: int, dealer: int) -> Deal:
+    """``deal`` as deal ``number`` of a session whose dealer for it is ``dealer``."""
+    if not isinstance(deal, Deal):
+        raise _SessionTypeError(
+            f"deal {number} of a session must be a Deal, not {type(deal).__name__}"
+        )
+    if not deal.is_finished:
+        raise WrongPhaseError(
+            f"deal {number}: only a finished deal can be added to the score sheet",
+            action="add deal",
+            rule="§3.5",
+        )
+    if deal.dealer != dealer:
+        raise IllegalActionError(
+            f"deal {number} must be dealt by seat {dealer}, not seat {deal.dealer}",
+            seat=deal.dealer,
+            action="deal",
+            rule="§2.2",
+        )
+    return deal
+
+
+def _check_result(result: object, number: int) -> Settlement:
+    """The settlement of a deal played on paper, from a Settlement or its summary."""
+    if isinstance(result, DealSummary):
+        return settle(result)
+    if not isinstance(result, Settlement):
+        raise _SessionTypeError(
+            f"result {number} of a session must be a Settlement or a DealSummary, "
+            f"not {type(result).__name__}"
+        )
+    if Settlement(result.summary) != result:
+        raise InvalidValueError(
+            f"result {number}: the settlement is not the one its summary gives (SPEC §9-§12)"
+        )
+    return result
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _contract(game: GameType, declarer: int | None) -> str:
+    return str(game) if declarer is None else f"{game} (seat {declarer})"
+
+
+@attrs.frozen(repr=False, init=False)
 class Session:
     """The state of a session: its first dealer and the finished deals so far.
 
-    A session is a value: :meth:`add` returns a new session.  ``deals`` and
-    ``settlements`` run in parallel, one entry per finished deal.
+    A session is a value: :meth:`add` and :meth:`add_result` return a new
+    session.  A session keeps either deals played with cards (``deals``, each
+    settled in ``settlements``, in parallel) or, for a table that plays with
+    real cards and writes down only each deal's outcome, the settlements of
+    those deals alone (``deals`` is then empty; see :meth:`add_result`).
+
+    The constructor checks everything it is given and keeps its own tuples:
+    each deal must be finished and dealt by the seat whose turn it was (the deal
+    passes to the left, SPEC §2.2), there are at most 12 (SPEC §2.5), and
+    ``settlements``, when given with deals, must be what
+    :func:`~doppelkopf.settle` gives for them (they are computed when left out).
+
+    >>> Session(0, [None])
+    Traceback (most recent call last):
+    ...
+    doppelkopf.session._SessionTypeError: deal 1 of a session must be a Deal, not NoneType
+
+    Raises:
+        InvalidValueError: a bad first dealer, more than 12 deals, or settlements that
+            do not belong to the deals.
+        WrongPhaseError: a deal is not finished.
+        IllegalActionError: a deal was dealt by the wrong seat (SPEC §2.2).
+        TypeError: a deal or settlement of the wrong type (a :class:`DoppelkopfError`).
     """
 
-    first_dealer: int = attrs.field(validator=_first_dealer)
-    deals: tuple[Deal, ...] = ()
-    settlements: tuple[Settlement, ...] = attrs.field(default=(), eq=False)
+    first_dealer: int
+    deals: tuple[Deal, ...]
+    settlements: tuple[Settlement, ...]
 
-    def __attrs_post_init__(self) -> None:
-        if len(self.settlements) != len(self.deals):
-            replayed = Session(self.first_dealer)
-            for deal in self.deals:
-                replayed = replayed.add(deal)
-            object.__setattr__(self, "settlements", replayed.settlements)
+    def __init__(
+        self,
+        first_dealer: int,
+        deals: Iterable[Deal] = (),
+        settlements: Iterable[Settlement | DealSummary] | None = None,
+    ) -> None:
+        first = _check_first_dealer(first_dealer)
+        given_deals = _as_tuple(deals, "deals")
+        given = () if settlements is None else _as_tuple(settlements, "settlements")
+        _check_count(len(given_deals), "deals")
+        _check_count(len(given), "settlements")
+        checked = tuple(
+            _check_deal(deal, number, (first + number - 1) % 4)
+            for number, deal in enumerate(given_deals, start=1)
+        )
+        if checked:
+            computed = tuple(settle(deal) for deal in checked)
+            if given and given != computed:
+                raise InvalidValueError(
+                    "the settlements must be those of the deals, settle(deal) for each "
+                    "(or left out) (SPEC §9-§12)"
+                )
+            results = computed
+        else:
+            results = tuple(
+                _check_result(result, number) for number, result in enumerate(given, start=1)
+            )
+        self.__attrs_init__(first, checked, results)
+
+    @classmethod
+    def _trusted(
+        cls, first_dealer: int, deals: tuple[Deal, ...], settlements: tuple[Settlement, ...]
+    ) -> Session:
+        """A session from parts already checked, without checking them again."""
+        session = cls.__new__(cls)
+        session.__attrs_init__(first_dealer, deals, settlements)
+        return session
 
     @classmethod
     def new(
@@ -81,24 +205,25 @@ class Session:
         return cls(first_dealer)
 
     def __len__(self) -> int:
-        return len(self.deals)
+        return len(self.settlements)
 
     def __iter__(self) -> Iterator[tuple[Deal, Settlement]]:
-        return iter(zip(self.deals, self.settlements, strict=True))
+        """The deals played with cards, each with its settlement (none for paper results)."""
+        return iter(zip(self.deals, self.settlements[: len(self.deals)], strict=True))
 
     def __repr__(self) -> str:
-        deals = len(self.deals)
+        deals = len(self.settlements)
         return f"<Session first_dealer={self.first_dealer} deals={deals} totals={self.totals}>"
 
     @property
     def is_finished(self) -> bool:
         """Whether all 12 deals have been played (SPEC §2.5)."""
-        return len(self.deals) == SESSION_LENGTH
+        return len(self.settlements) == SESSION_LENGTH
 
     @property
     def dealer(self) -> int:
         """The dealer of the next deal: the deal passes to the left every time (SPEC §2.2)."""
-        return (self.first_dealer + len(self.deals)) % 4
+        return (self.first_dealer + len(self.settlements)) % 4
 
     def next_deal(self, seed: int | str | None = None, *, rng: random.Random | None = None) -> Deal:
         """A freshly shuffled deal for the next dealer (SPEC §2.3, §2.4).
@@ -120,24 +245,53 @@ class Session:
 
         Raises:
             WrongPhaseError: the session is over, or the deal is not finished.
-            IllegalActionError: the deal was dealt by the wrong seat (SPEC §2.2).
+            IllegalActionError: the deal was dealt by the wrong seat (SPEC §2.2), or the
+                session keeps paper results (:meth:`add_result`).
+            TypeError: ``deal`` is not a :class:`~doppelkopf.Deal` (a :class:`DoppelkopfError`).
         """
         self._check_open()
-        if not deal.is_finished:
-            raise WrongPhaseError(
-                "only a finished deal can be added to the score sheet",
-                action="add deal",
-                rule="§3.5",
-            )
-        if deal.dealer != self.dealer:
+        number = len(self.settlements) + 1
+        checked = _check_deal(deal, number, self.dealer)
+        if len(self.deals) != len(self.settlements):
             raise IllegalActionError(
-                f"deal {len(self.deals) + 1} must be dealt by seat {self.dealer}, "
-                f"not seat {deal.dealer}",
-                seat=deal.dealer,
-                action="deal",
-                rule="§2.2",
+                "this session keeps results written down without cards; add the next one "
+                "with add_result",
+                action="add deal",
+                rule="§2.5",
             )
-        return Session(self.first_dealer, (*self.deals, deal), (*self.settlements, settle(deal)))
+        return Session._trusted(
+            self.first_dealer, (*self.deals, checked), (*self.settlements, settle(checked))
+        )
+
+    def add_result(self, result: Settlement | DealSummary) -> Session:
+        """A new session with the next deal's result, written down at a real table, added.
+
+        ``result`` is the :class:`~doppelkopf.Settlement` of the deal (as
+        :func:`~doppelkopf.settle` gives it for a :class:`~doppelkopf.DealSummary`)
+        or the summary itself.  The deal is taken to have been dealt by
+        :attr:`dealer`, as the deal passes to the left (SPEC §2.2).
+
+        >>> from doppelkopf import DealSummary, GameType, PartyResult, settle
+        >>> x01 = DealSummary(GameType.NORMAL, {0, 2}, PartyResult(151, 7), PartyResult(89, 5))
+        >>> session = Session.new(first_dealer=3).add_result(settle(x01))
+        >>> session.totals, session.dealer, session.rows[0].contract
+        ((2, -2, 2, -2), 0, 'normal game')
+
+        Raises:
+            WrongPhaseError: the session is over.
+            IllegalActionError: the session keeps deals played with cards (:meth:`add`).
+            InvalidValueError: a settlement that is not the one its summary gives.
+            TypeError: neither a settlement nor a summary (a :class:`DoppelkopfError`).
+        """
+        self._check_open()
+        settlement = _check_result(result, len(self.settlements) + 1)
+        if self.deals:
+            raise IllegalActionError(
+                "this session keeps deals played with cards; add the next one with add",
+                action="add result",
+                rule="§2.5",
+            )
+        return Session._trusted(self.first_dealer, (), (*self.settlements, settlement))
 
     @property
     def totals(self) -> tuple[int, int, int, int]:
@@ -153,17 +307,20 @@ class Session:
         """The score sheet, one row per deal with the running totals."""
         rows: list[ScoreRow] = []
         totals = [0, 0, 0, 0]
-        for number, (deal, settlement) in enumerate(self, start=1):
+        for number, settlement in enumerate(self.settlements, start=1):
             for seat in range(4):
                 totals[seat] += settlement.scores[seat]
-            assert deal.game_type is not None
-            contract = str(deal.game_type)
-            if deal.declarer is not None:
-                contract += f" (seat {deal.declarer})"
+            if self.deals:
+                deal = self.deals[number - 1]
+                assert deal.game_type is not None
+                contract = _contract(deal.game_type, deal.declarer)
+            else:
+                summary = settlement.summary
+                contract = _contract(summary.game_type, summary.soloist)
             rows.append(
                 ScoreRow(
                     number,
-                    deal.dealer,
+                    (self.first_dealer + number - 1) % 4,
                     contract,
                     settlement.scores,
                     (totals[0], totals[1], totals[2], totals[3]),
@@ -191,23 +348,25 @@ class Session:
     def score_sheet(self) -> str:
         """The score sheet as a plain-text table: each deal's score and running total per seat.
 
+        Scores and totals are signed; after deal 12 the last line names the winners.
+
         >>> print(Session.new(first_dealer=0).score_sheet())
-        deal  dealer  contract                         seat 0     seat 1     seat 2     seat 3
-                                                    score sum  score sum  score sum  score sum
-        --------------------------------------------------------------------------------------
-                      total                                 0          0          0          0
+        deal  dealer  contract                          seat 0      seat 1      seat 2      seat 3
+                                                    score  sum  score  sum  score  sum  score  sum
+        ------------------------------------------------------------------------------------------
+                      total                                  0           0           0           0
         """
-        seats = "".join(f"  {'seat ' + str(seat):>9}" for seat in range(4))
+        seats = "".join(f"  {'seat ' + str(seat):>10}" for seat in range(4))
         header = f"{'deal':>4}  {'dealer':>6}  {'contract':<28}{seats}"
-        columns = f"{'':>4}  {'':>6}  {'':<28}" + "  score sum" * 4
+        columns = f"{'':>4}  {'':>6}  {'':<28}" + "  score  sum" * 4
         lines = [header, columns, "-" * len(header)]
         for row in self.rows:
             cells = "".join(
-                f"  {score:>+5d} {total:>3d}"
+                f"  {_signed(score):>5} {_signed(total):>4}"
                 for score, total in zip(row.scores, row.totals, strict=True)
             )
             lines.append(f"{row.number:>4}  {row.dealer:>6}  {row.contract:<28}{cells}")
-        totals = "".join(f"  {total:>9d}" for total in self.totals)
+        totals = "".join(f"  {_signed(total):>10}" for total in self.totals)
         lines.append(f"{'':>4}  {'':>6}  {'total':<28}{totals}")
         if self.is_finished:
             seats_won = ", ".join(f"seat {seat}" for seat in self.winners)

@@ -1,0 +1,186 @@
+"""What the commands share: exit statuses, errors, writing cards and seats, option types."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Final, NoReturn
+
+from .._json import excerpt, parse_json
+from ..cards import Card
+from ..deal import (
+    Announced,
+    Reservation,
+)
+from ..errors import DoppelkopfError
+from ..parties import Announcement
+from ..rules import GameType
+
+_Handler = Callable[[argparse.Namespace], int]
+
+EXIT_OK: Final = 0
+EXIT_FAILURE: Final = 1
+EXIT_USAGE: Final = 2
+EXIT_INTERRUPTED: Final = 130
+
+_MARRIAGE_TYPES: Final = (GameType.MARRIAGE, GameType.MARRIAGE_SOLO)
+_CLUB_QUEEN: Final = Card.parse("♣Q")
+
+
+class _UsageError(DoppelkopfError, ValueError):
+    """A value on the command line or in an input file that the command cannot use."""
+
+
+# --- writing cards and seats -----------------------------------------------------
+
+
+def _card(card: Card, ascii_only: bool) -> str:
+    return card.ascii if ascii_only else str(card)
+
+
+def _cards(cards: Sequence[Card], ascii_only: bool) -> str:
+    return " ".join(_card(card, ascii_only) for card in cards)
+
+
+def _seats(seats: Sequence[int] | frozenset[int]) -> str:
+    numbers = sorted(seats)
+    noun = "seat" if len(numbers) == 1 else "seats"
+    return f"{noun} {', '.join(str(seat) for seat in numbers)}"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _reservation_text(reservation: Reservation) -> str:
+    if reservation is Reservation.HEALTHY:
+        return "healthy"
+    game = reservation.game_type
+    assert game is not None
+    return f"Vorbehalt ({game})"
+
+
+def _asking_order(dealer: int) -> list[int]:
+    return [(dealer + offset) % 4 for offset in (1, 2, 3, 4)]
+
+
+def _announcement_text(event: Announced, held: int | None) -> str:
+    """``"Kontra"``, ``"keine 60 (with Re, keine 90)"``: what the announcement said and implied.
+
+    ``held`` is the party's level just before (``None`` for nothing announced).
+    """
+    word = event.level.label(event.party)
+    first = 0 if held is None else held + 1
+    implied = [Announcement(level).label(event.party) for level in range(first, event.level)]
+    if implied:
+        word += f" (with {', '.join(implied)})"
+    if event.late_reply:
+        word += " as a late reply (§8.6c)"
+    return word
+
+
+def _random_seed() -> int:
+    return random.SystemRandom().randrange(1_000_000)
+
+
+def _write_file(path: Path, write: Callable[[Path], object]) -> None:
+    try:
+        write(path)
+    except OSError as error:
+        raise _FileError(f"cannot write {path}: {error.strerror or error}") from error
+
+
+def _check_writable(path: Path) -> None:
+    """Fail now, before any work, when ``path`` cannot be written: a missing folder, a
+    folder in its place, or no permission.  An existing file is opened for appending and
+    left as it was; a new one is created and removed again.
+    """
+    folder = path.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        _fail(f"cannot write {_cut(str(path), 80)}: the folder {_cut(str(folder), 80)} {what}")
+    if path.is_dir():
+        _fail(f"cannot write {_cut(str(path), 80)}: it is a folder")
+    existed = path.exists()
+    try:
+        with path.open("a" if existed else "x", encoding="utf-8"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as error:
+        _fail(f"cannot write {_cut(str(path), 80)}: {error.strerror or error}")
+
+
+class _CommandFailure(Exception):
+    """The command could not finish its job (exit status 1)."""
+
+
+class _FileError(_CommandFailure):
+    """A file the command needs could not be read or written."""
+
+
+def _count(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _fail(message: str) -> NoReturn:
+    raise _UsageError(message)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seat(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {text!r}") from None
+    if not 0 <= value <= 3:
+        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {value}")
+    return value
+
+
+def _add_seed(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--seed",
+        type=_count,
+        default=None,
+        metavar="N",
+        help=f"seed of {what} (default: a random seed, which is printed)",
+    )
+
+
+def _add_ascii(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        help="write cards as CQ, H10, ... instead of with suit symbols",
+    )
+
+
+def _show(value: object) -> str:
+    """``value`` quoted briefly for a message (at most 40 characters, in JSON notation)."""
+    return excerpt(value)
+
+
+def _cut(text: str, limit: int = 40) -> str:
+    """``text``, or its first characters and ``...`` when it is longer than ``limit``."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _parse_json(text: str | bytes, name: str) -> object:
+    """The JSON value in ``text``, read from ``name``; text that is not safe, plain JSON
+    (too long or too deep, a key twice, a huge number, not UTF-8) is a usage error."""
+    return parse_json(text, error=_UsageError, what=name)

@@ -1,0 +1,419 @@
+"""``doppelkopf arena``: many deals between bots, with a table of results."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from ..deal import Action, Deal, Declare, PlayerView
+from ..players import HeuristicPlayer, Player, RandomPlayer, play_deal
+from ..records import dump_deal
+from ..rules import GameType
+from ..scoring import settle
+from ._common import (
+    EXIT_OK,
+    _add_seed,
+    _check_writable,
+    _CommandFailure,
+    _cut,
+    _fail,
+    _positive,
+    _random_seed,
+    _write_file,
+)
+
+_SOLO_SHARE: Final = 0.02
+"""How often the arena's random bot declares a solo when it may: 2 % of its reservations."""
+
+
+class SoloShyRandomPlayer:
+    """A random bot for the arena: :class:`~doppelkopf.RandomPlayer`, except that in the
+    reservation round it declares a solo only with probability 2 %.
+
+    A :class:`~doppelkopf.RandomPlayer` picks uniformly among its reservations,
+    and with seven voluntary solos against one healthy answer (SPEC §3.2, §4)
+    almost every deal between random bots became a solo.  This bot answers
+    healthy (or, holding both ♣Q, healthy or marriage at random) otherwise, and
+    plays and announces as the random player does.
+
+    >>> from doppelkopf import Deal
+    >>> bot = SoloShyRandomPlayer(seed=1)
+    >>> [bot.act(Deal.shuffled(seed=n).view(0)).reservation.game_type for n in range(4)]
+    [None, None, None, None]
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.player = RandomPlayer(rng=self.rng)
+
+    def __repr__(self) -> str:
+        return f"SoloShyRandomPlayer(seed={self.seed!r})"
+
+    def act(self, view: PlayerView) -> Action | None:
+        """As :meth:`RandomPlayer.act <doppelkopf.RandomPlayer.act>`, solos made rare."""
+        if view.game_type is not None or view.turn != view.seat:
+            return self.player.act(view)
+        options = [action for action in view.legal_actions if isinstance(action, Declare)]
+        solos = [action for action in options if action.reservation.game_type in _SOLO_TYPES]
+        others = [action for action in options if action not in solos]
+        if solos and (not others or self.rng.random() < _SOLO_SHARE):
+            return self.rng.choice(solos)
+        return self.rng.choice(others)
+
+
+_SOLO_TYPES: Final = frozenset(game for game in GameType if game.is_solo)
+
+_BOTS: Final[Mapping[str, Callable[[int], Player]]] = {
+    "heuristic": lambda seed: HeuristicPlayer(seed=seed),
+    "random": lambda seed: SoloShyRandomPlayer(seed=seed),
+    "uniform": lambda seed: RandomPlayer(seed=seed),
+}
+
+
+def _player_kinds(text: str) -> list[str]:
+    kinds = [kind.strip() for kind in text.split(",")]
+    if len(kinds) != 4:
+        raise argparse.ArgumentTypeError(
+            f"give four players separated by commas, not {len(kinds)}: {_cut(repr(text))}"
+        )
+    for index, kind in enumerate(kinds):
+        if ":" in kind:
+            continue
+        kinds[index] = kind.lower()
+        if kinds[index] not in _BOTS:
+            raise argparse.ArgumentTypeError(
+                f"unknown player {_cut(repr(kind))}; choose from {', '.join(sorted(_BOTS))} "
+                "or give MODULE:CLASS"
+            )
+    return kinds
+
+
+def _player_spec(text: str) -> str:
+    module, _, name = text.partition(":")
+    if not module or not name:
+        raise argparse.ArgumentTypeError(
+            f"a bot of your own is MODULE:CLASS, e.g. mybot:MyPlayer, not {_cut(repr(text))}"
+        )
+    return text.strip()
+
+
+def load_player(spec: str, seed: int) -> Player:
+    """A new bot of the class named ``MODULE:CLASS``, imported from the current directory too.
+
+    The class is called with ``seed=`` when it takes a ``seed`` argument, else
+    with no argument; what it makes must be a :class:`~doppelkopf.Player` (have
+    an ``act`` method).
+
+    >>> load_player("doppelkopf:HeuristicPlayer", 7)
+    HeuristicPlayer(seed=7)
+    >>> load_player("doppelkopf:Card", 7)
+    Traceback (most recent call last):
+    ...
+    doppelkopf.cli._common._UsageError: cannot make a bot of doppelkopf:Card: Card() ...
+
+    Raises:
+        InvalidValueError: the module cannot be imported, has no such class, or the
+            class does not make a Player.
+    """
+    module_name, _, class_name = spec.partition(":")
+    here = os.getcwd()
+    added = here not in sys.path
+    if added:
+        sys.path.insert(0, here)
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as error:  # the user's module may raise anything while it loads
+        _fail(f"cannot import {_cut(module_name)}: {_cut(f'{type(error).__name__}: {error}', 80)}")
+    finally:
+        if added:
+            sys.path.remove(here)
+    factory = module
+    for part in class_name.split("."):
+        try:
+            factory = getattr(factory, part)
+        except AttributeError:
+            _fail(f"{_cut(module_name)} has no {_cut(class_name)}")
+    if not callable(factory):
+        _fail(f"{_cut(spec)} is not a class")
+    try:
+        takes_seed = "seed" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        takes_seed = False
+    try:
+        player = factory(seed=seed) if takes_seed else factory()
+    except Exception as error:  # the user's class may raise anything
+        _fail(f"cannot make a bot of {_cut(spec)}: {_cut(f'{class_name}() {error}', 80)}")
+    if not isinstance(player, Player):
+        _fail(f"{_cut(spec)} is not a Player: it has no act(view) method")
+    return player
+
+
+def _make_player(kind: str, seed: int) -> Player:
+    return load_player(kind, seed) if ":" in kind else _BOTS[kind](seed)
+
+
+class _Progress:
+    """A progress bar with rate and time left on standard error, drawn by ``rich``.
+
+    Without ``rich`` installed (an optional dependency) there is no bar.
+    """
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.bar: Any = None
+        self.task: Any = None
+        if not enabled:
+            return
+        try:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TaskProgressColumn,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+        except ImportError:
+            return
+        self.bar = Progress(
+            TextColumn("deals"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TaskProgressColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=Console(file=sys.stderr),
+            transient=False,
+        )
+        self.task = self.bar.add_task("deals", total=total, rate="")
+        self.start = time.monotonic()
+        self.bar.start()
+
+    def update(self, done: int) -> None:
+        if self.bar is None:
+            return
+        elapsed = time.monotonic() - self.start
+        rate = f"{done / elapsed:,.0f} deals/s" if elapsed > 0 and done else ""
+        self.bar.update(self.task, completed=done, rate=rate)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _mean_interval(values: Sequence[int]) -> tuple[float, float | None]:
+    """The mean and the half-width of its 95 % confidence interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, None
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def _contract_name(deal: Deal) -> str:
+    game = deal.game_type
+    assert game is not None
+    return "marriage" if game is GameType.MARRIAGE else str(game)
+
+
+def arena_table(
+    deals: Sequence[Deal],
+    kinds: Sequence[str],
+    *,
+    seating: Sequence[Sequence[int]] | None = None,
+) -> list[str]:
+    """The results of bot deals as text: per bot the mean score with its 95 % confidence
+    interval, the win rate and the contracts it declared; then how often each contract was played.
+
+    ``kinds[bot]`` names each bot; ``seating[i][bot]`` is the seat bot ``bot``
+    had in ``deals[i]`` (by default bot ``n`` sits at seat ``n`` throughout,
+    and the rows are the seats).  A deal counts as won for a bot when its
+    party won the deal (SPEC §9); a deal that nobody won (SPEC §10.4) is won by
+    no bot.
+    """
+    count = len(deals)
+    seats = [tuple(range(4))] * count if seating is None else [tuple(s) for s in seating]
+    settlements = [settle(deal) for deal in deals]
+    label = "seat" if seating is None else "bot"
+    width = min(24, max(9, *(len(kind) for kind in kinds)))
+    lines = [
+        f"{label:>4}  {'player':<{width}}  {'mean':>6}  {'95% CI':<17}  {'won':>6}  {'total':>6}",
+    ]
+    for bot in range(4):
+        scores = [settlement.scores[seats[i][bot]] for i, settlement in enumerate(settlements)]
+        mean, half = _mean_interval(scores)
+        interval = "n/a" if half is None else f"[{mean - half:+.2f}, {mean + half:+.2f}]"
+        won = sum(
+            1
+            for i, settlement in enumerate(settlements)
+            if settlement.winner is not None
+            and settlement.summary.party_of(seats[i][bot]) is settlement.winner
+        )
+        lines.append(
+            f"{bot:>4}  {_cut(kinds[bot], width):<{width}}  {mean:>+6.2f}  {interval:<17}  "
+            f"{100 * won / count:>5.1f}%  {sum(scores):>+6d}"
+        )
+    contracts = Counter(_contract_name(deal) for deal in deals)
+    declared: dict[str, Counter[int]] = {}
+    for i, deal in enumerate(deals):
+        if deal.declarer is not None:
+            by_bot = seats[i].index(deal.declarer)
+            declared.setdefault(_contract_name(deal), Counter())[by_bot] += 1
+    lines.append("")
+    lines.append(f"{'contract':<16}  {'deals':>5}  declared by")
+    for name, times in sorted(contracts.items(), key=lambda item: (-item[1], item[0])):
+        by = declared.get(name)
+        who = ", ".join(f"{label} {n} ×{k}" for n, k in sorted(by.items())) if by else ""
+        lines.append(f"{name:<16}  {times:>5}  {who}".rstrip())
+    return lines
+
+
+def _play(start: Deal, players: Sequence[Player], number: int, own_bots: bool) -> Deal:
+    """Play ``start`` to the end; with bots of the user's own, their failures are reported."""
+    if not own_bots:
+        return play_deal(start, players)
+    try:
+        return play_deal(start, players)
+    except Exception as error:  # a bot of the user's own may raise anything
+        raise _CommandFailure(
+            f"deal {number}: a bot failed: {_cut(f'{type(error).__name__}: {error}', 120)}"
+        ) from None
+
+
+def _run_arena(args: argparse.Namespace) -> int:
+    if args.record is not None:
+        _check_writable(args.record)
+    seed: int = args.seed if args.seed is not None else _random_seed()
+    kinds: list[str] = list(args.players)
+    if args.player is not None:
+        kinds[0] = args.player
+    count: int = args.deals
+    rotate: bool = args.rotate
+    rng = random.Random(seed)
+    players = [_make_player(kind, rng.getrandbits(32)) for kind in kinds]
+    own_bots = any(":" in kind for kind in kinds)
+    first_dealer = rng.randrange(4)
+    shifts = (0, 1, 2, 3) if rotate else (0,)
+    total = count * len(shifts)
+    enabled = args.progress if args.progress is not None else sys.stderr.isatty()
+    progress = _Progress(total, enabled)
+    deals: list[Deal] = []
+    seating: list[tuple[int, ...]] = []
+    try:
+        for number in range(count):
+            dealer = (first_dealer + number) % 4
+            start = Deal.shuffled(rng=rng, dealer=dealer)
+            for shift in shifts:
+                seated = [players[(seat - shift) % 4] for seat in range(4)]
+                deals.append(_play(start, seated, len(deals) + 1, own_bots))
+                seating.append(tuple((bot + shift) % 4 for bot in range(4)))
+                progress.update(len(deals))
+    finally:
+        progress.close()
+    if rotate:
+        print(
+            f"{count} deal{'s' if count != 1 else ''} (seed {seed}), each played four times "
+            f"with the bots moved one seat to the left each time ({total} games); seat "
+            f"{first_dealer} deals first and the deal passes to the left."
+        )
+    else:
+        print(
+            f"{count} deal{'s' if count != 1 else ''} (seed {seed}), seats fixed, "
+            f"seat {first_dealer} deals first and the deal passes to the left."
+        )
+    print("\n".join(arena_table(deals, kinds, seating=seating if rotate else None)))
+    if args.record is not None:
+        meta = {"program": "doppelkopf arena", "seed": seed}
+        text = (
+            "[\n"
+            + ",\n".join(
+                json.dumps(
+                    dump_deal(
+                        deal,
+                        meta={
+                            **meta,
+                            "players": [kinds[seats.index(seat)] for seat in range(4)],
+                            "deal": number,
+                        },
+                    ),
+                    ensure_ascii=False,
+                )
+                for number, (deal, seats) in enumerate(zip(deals, seating, strict=True), start=1)
+            )
+            + "\n]\n"
+        )
+        _write_file(args.record, lambda path: path.write_text(text, encoding="utf-8"))
+        print(f"Deal records written to {args.record}.")
+    return EXIT_OK
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``arena`` subcommand to ``commands``."""
+    arena = commands.add_parser(
+        "arena",
+        help="play many deals between bots and compare them",
+        description=(
+            "Play N deals between four bots, the deal passing to the left after every deal, "
+            "and show each bot's mean score per deal with a 95% confidence interval, its "
+            "win rate and the contracts played. With --rotate each deal is played four "
+            "times, the bots moved one seat each time, so that every bot holds every hand."
+        ),
+    )
+    arena.add_argument(
+        "--deals", type=_positive, default=100, metavar="N", help="how many deals (default: 100)"
+    )
+    arena.add_argument(
+        "--players",
+        type=_player_kinds,
+        default=_player_kinds("heuristic,random,random,random"),
+        metavar="A,B,C,D",
+        help=(
+            "the bots at seats 0-3: heuristic, random (declares a solo in 2%% of its "
+            "reservations), uniform (every reservation equally likely) or MODULE:CLASS "
+            "(default: heuristic,random,random,random)"
+        ),
+    )
+    arena.add_argument(
+        "--player",
+        type=_player_spec,
+        metavar="MODULE:CLASS",
+        help=(
+            "your own bot, a class imported from MODULE (the current directory is searched "
+            "too), at seat 0 in place of the first of --players"
+        ),
+    )
+    arena.add_argument(
+        "--rotate",
+        action="store_true",
+        help="play every deal four times, the bots moved one seat to the left each time",
+    )
+    _add_seed(arena, "the deals and bots")
+    arena.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=(
+            "show a progress bar with rate and time left on standard error, when the "
+            "optional rich library is installed (default: when it is a terminal)"
+        ),
+    )
+    arena.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="write every deal to FILE as a JSON array of deal records",
+    )
+    arena.set_defaults(handler=_run_arena)
