@@ -1,23 +1,30 @@
-"""The heuristic reference bot: a rule-based player that uses only its view."""
+"""The heuristic reference bot: a rule-based player that uses only its view.
+
+Every measure it takes reads the card order of the view's contract under the
+view's rules (SPEC §4, V§2) — never the default order — and every answer it
+gives is one of ``view.legal_actions``.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, TypeAlias
+from typing import Final, NamedTuple, TypeAlias
 
+from .._order import CardOrder
 from ..cards import Card, Hand, Rank, Suit
 from ..deal import Action, Announce, Declare, Play, PlayerView, Reservation
 from ..parties import Announcement, Party
-from ..rules import Category, GameType
-from ..tricks import Trick, trick_winner
-from .knowledge import _legal_cards, known_voids, unseen_cards
+from ..rules import Category, GameType, Rules
+from ..tricks import Trick
+from .knowledge import _card_order, _is_last, _legal_cards, _winner, known_voids, unseen_cards
 
 __all__ = ["HeuristicPlayer"]
 
 
 _CLUB_QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN)
 _CLUB_JACK: Final = Card(Suit.CLUBS, Rank.JACK)
+_DIAMOND_QUEEN: Final = Card(Suit.DIAMONDS, Rank.QUEEN)
 _FOX: Final = Card(Suit.DIAMONDS, Rank.ACE)
 _SUIT_SOLOS: Final = (
     (GameType.DIAMONDS_SOLO, Reservation.DIAMONDS_SOLO),
@@ -26,8 +33,15 @@ _SUIT_SOLOS: Final = (
     (GameType.CLUBS_SOLO, Reservation.CLUBS_SOLO),
 )
 
+# The thresholds below are set for hands of 12 cards; those that count a
+# hand's length (trumps, the power measure) are scaled to the hand size of
+# the rules in force (see _scaled).
+
 _SUIT_SOLO_POWER: Final = 15
 """Trumps + top trumps + plain aces that call for a suit solo (about 1 hand in 90)."""
+
+_SUIT_SOLO_TRUMPS: Final = 9
+"""The trumps a suit solo needs besides its power."""
 
 _SILENT_MARRIAGE_POWER: Final = 14
 """The same measure in the normal card order that makes a double-♣Q hand play alone."""
@@ -38,32 +52,53 @@ _ANNOUNCE_POWER: Final = 13
 _SOLOIST_ANNOUNCE_POWER: Final = 16
 """The same measure that makes a soloist in a trump solo say Re."""
 
-
-_TOP_PLAIN: Final = {
-    game: {
-        category: next(card for card in game.order if game.category(card) is category)
-        for category in Category
-        if category is not Category.TRUMP
-        and any(game.category(card) is category for card in game.order)
-    }
-    for game in GameType
-}
-"""The highest card of each plain suit, per game type."""
-
 _Key: TypeAlias = "Callable[[_Table, Card], tuple[int, ...]]"
 
 
-def _power(hand: Hand, game: GameType) -> int:
-    """Trumps, plus each copy of the game's three highest trumps, plus plain aces.
+def _scaled(threshold: int, rules: Rules) -> int:
+    """``threshold`` for 12 cards, scaled up to the hand size of ``rules`` (V§1.2)."""
+    return -(-threshold * rules.hand_size // 12)
+
+
+class _Facts(NamedTuple):
+    """What the heuristic player reads off one card order."""
+
+    top_plain: dict[Category, Card]
+    """The highest card of each plain suit."""
+    high_trumps: frozenset[Card]
+    """The trumps kept for later: those ranked at or above the ♦Q (every trump
+    where the queens are not trumps)."""
+
+
+_FACTS: Final[dict[CardOrder, _Facts]] = {}
+
+
+def _facts(order: CardOrder) -> _Facts:
+    facts = _FACTS.get(order)
+    if facts is None:
+        top_plain: dict[Category, Card] = {}
+        for card in order.order:
+            category = order.category(card)
+            if category is not Category.TRUMP and category not in top_plain:
+                top_plain[category] = card
+        trumps = order.trumps
+        high = trumps[: trumps.index(_DIAMOND_QUEEN) + 1] if _DIAMOND_QUEEN in trumps else trumps
+        facts = _FACTS[order] = _Facts(top_plain, frozenset(high))
+    return facts
+
+
+def _power(hand: Hand, order: CardOrder) -> int:
+    """Trumps, plus each copy of the order's three highest trumps, plus plain aces.
 
     A rough count of a hand's strength in a game with trumps: length in trumps
     wins the late tricks, the top trumps win tricks outright, and a plain ace
     usually wins the first round of its suit.
     """
-    top = game.trumps[:3]
+    top = order.trumps[:3]
+    is_trump = order.is_trump
     power = 0
     for card in hand:
-        if game.is_trump(card):
+        if is_trump(card):
             power += 2 if card in top else 1
         elif card.rank is Rank.ACE:
             power += 1
@@ -74,11 +109,11 @@ def _count_rank(hand: Hand, rank: Rank) -> int:
     return sum(hand.count(Card(suit, rank)) for suit in Suit)
 
 
-def _sure_winners(hand: Hand, game: GameType, category: Category) -> int:
+def _sure_winners(hand: Hand, order: CardOrder, category: Category) -> int:
     """The top cards of ``category`` the hand can cash from the top, both copies at a time."""
     winners = 0
-    for card in game.order:
-        if game.category(card) is not category:
+    for card in order.order:
+        if order.category(card) is not category:
             continue
         copies = hand.count(card)
         winners += copies
@@ -87,8 +122,10 @@ def _sure_winners(hand: Hand, game: GameType, category: Category) -> int:
     return winners
 
 
-def _solo_for(hand: Hand) -> Reservation | None:
-    """The solo the hand clearly calls for, if any (see :class:`HeuristicPlayer`)."""
+def _solo_for(hand: Hand, rules: Rules) -> Reservation | None:
+    """The solo the hand clearly calls for, if any and if ``rules`` allow solos (V§3)."""
+    if not rules.solos:
+        return None
     queens = _count_rank(hand, Rank.QUEEN)
     jacks = _count_rank(hand, Rank.JACK)
     aces = _count_rank(hand, Rank.ACE)
@@ -96,27 +133,32 @@ def _solo_for(hand: Hand) -> Reservation | None:
         return Reservation.QUEENS_SOLO
     if jacks >= 5 and hand.count(_CLUB_JACK) and jacks + aces >= 8:
         return Reservation.JACKS_SOLO
-    fleshless = GameType.FLESHLESS
+    fleshless = rules.card_order(GameType.FLESHLESS)
     winners = sum(_sure_winners(hand, fleshless, Category.of_suit(suit)) for suit in Suit)
     if aces >= 6 and winners >= 8:
         return Reservation.FLESHLESS
-    game, reservation = max(_SUIT_SOLOS, key=lambda option: _power(hand, option[0]))
-    trumps = sum(1 for card in hand if game.is_trump(card))
-    if _power(hand, game) >= _SUIT_SOLO_POWER and trumps >= 9:
+    options = [(rules.card_order(game), reservation) for game, reservation in _SUIT_SOLOS]
+    order, reservation = max(options, key=lambda option: _power(hand, option[0]))
+    trumps = sum(1 for card in hand if order.is_trump(card))
+    if _power(hand, order) >= _scaled(_SUIT_SOLO_POWER, rules) and trumps >= _scaled(
+        _SUIT_SOLO_TRUMPS, rules
+    ):
         return reservation
     return None
 
 
-def _reservation_for(hand: Hand) -> Reservation:
-    """The :class:`HeuristicPlayer`'s answer in the reservation round."""
-    solo = _solo_for(hand)
+def _reservation_for(hand: Hand, rules: Rules) -> Reservation:
+    """The :class:`HeuristicPlayer`'s answer in the reservation round under ``rules``."""
+    solo = _solo_for(hand, rules)
     if hand.count(_CLUB_QUEEN) < 2:
         return solo or Reservation.HEALTHY
     if solo is Reservation.DIAMONDS_SOLO:
-        return Reservation.HEALTHY  # the same game, played as a silent marriage
+        return Reservation.HEALTHY  # the same trumps, played as a silent marriage
     if solo is not None:
         return solo
-    if _power(hand, GameType.SILENT_MARRIAGE) >= _SILENT_MARRIAGE_POWER:
+    # Both ♦A in this hand are the Schweine of a silent marriage (V§2.3).
+    silent = rules.card_order(GameType.SILENT_MARRIAGE, schweine=hand.count(_FOX) == 2)
+    if _power(hand, silent) >= _scaled(_SILENT_MARRIAGE_POWER, rules):
         return Reservation.HEALTHY
     return Reservation.MARRIAGE
 
@@ -127,6 +169,9 @@ class _Table:
     __slots__ = (
         "view",
         "game",
+        "order",
+        "facts",
+        "last",
         "seat",
         "party",
         "partners",
@@ -134,13 +179,19 @@ class _Table:
         "unseen",
         "voids",
         "led_before",
+        "guards_fox",
     )
 
     def __init__(self, view: PlayerView) -> None:
         game = view.game_type
+        order = _card_order(view)
         assert game is not None
+        assert order is not None
         self.view = view
         self.game = game
+        self.order = order
+        self.facts = _facts(order)
+        self.last = _is_last(view)
         self.seat = view.seat
         known = view.known_parties
         party = view.party
@@ -157,8 +208,11 @@ class _Table:
         self.voids = known_voids(view)
         led: set[Category] = set()
         for trick in view.tricks:
-            led.add(game.category(trick.cards[0]))
+            led.add(order.category(trick.cards[0]))
         self.led_before = frozenset(led)
+        # A caught fox scores for the opponents (SPEC §11.4) where special
+        # points count (V§5.1); the Schweine holder's ♦A cannot be caught (V§2.3).
+        self.guards_fox = view.rules.counts_specials(game) and view.schweine != view.seat
 
     @property
     def marriage_open(self) -> bool:
@@ -169,15 +223,14 @@ class _Table:
     def is_soloist(self) -> bool:
         return self.game.is_solo and self.view.declarer == self.seat
 
-    @property
-    def guards_fox(self) -> bool:
-        """Whether a caught fox would score for the opponents (SPEC §11.4)."""
-        return self.game.has_special_points
-
     def is_high_trump(self, card: Card) -> bool:
-        """The ♥10 or a queen, or any trump of the queens and jacks solos: kept for later."""
-        trumps = self.game.trumps
-        return card in trumps and trumps.index(card) < 5
+        """A trump at or above the ♦Q — the Schweine, the ♥10 and the queens where
+        they are trumps — or any trump of the jacks solo: kept for later."""
+        return card in self.facts.high_trumps
+
+    def winner(self, trick: Trick, card: Card | None = None) -> int:
+        """The seat ahead in the current ``trick`` once ``card`` (if given) is added."""
+        return _winner(self.order, trick, card, self.last)
 
     def may_be_beaten(self, trick: Trick) -> bool:
         """Whether an opponent still to play in ``trick`` might take it from its current winner.
@@ -187,12 +240,12 @@ class _Table:
         winner counts, in the led category if the seat may still hold it, as
         a trump if the seat may be void in the led category.
         """
-        game = self.game
+        category_of = self.order.category
         cards = trick.cards
         if len(cards) == 4:
             return False
-        winner = trick_winner(trick, game)
-        led = game.category(cards[0])
+        winner = self.winner(trick)
+        led = category_of(cards[0])
         later = [(trick.leader + i) & 3 for i in range(len(cards), 4)]
         threats = [seat for seat in later if seat not in self.partners]
         if not threats:
@@ -201,10 +254,10 @@ class _Table:
         beating_in_led = False
         beating_trump = False
         for card in self.unseen.distinct():
-            category = game.category(card)
+            category = category_of(card)
             if category is led:
                 in_led += self.unseen.count(card)
-            if trick_winner(trick.play(card), game) == winner:
+            if self.winner(trick, card) == winner:
                 continue
             if category is led:
                 beating_in_led = True
@@ -223,25 +276,25 @@ class _Table:
 def _discard_key(table: _Table, card: Card) -> tuple[int, ...]:
     """Order of cards to give away: no fox, no ten or ace, no high trump, then fewest points."""
     fox = card is _FOX and table.guards_fox
-    game = table.game
-    return (fox, card.points >= 10, table.is_high_trump(card), card.points, game.strength(card))
+    order = table.order
+    return (fox, card.points >= 10, table.is_high_trump(card), card.points, order.strength(card))
 
 
 def _weak_key(table: _Table, card: Card) -> tuple[int, ...]:
     """Order of cards that all do the job: the weakest first."""
-    return (table.game.strength(card), card.points)
+    return (table.order.strength(card), card.points)
 
 
 def _smear_key(table: _Table, card: Card) -> tuple[int, ...]:
     """Order of cards to give to the partner's trick: most points first, high trumps last."""
     if table.is_high_trump(card):
-        return (1, 0, table.game.strength(card))
-    return (0, -card.points, table.game.strength(card))
+        return (1, 0, table.order.strength(card))
+    return (0, -card.points, table.order.strength(card))
 
 
 def _trump_lead_key(table: _Table, card: Card) -> tuple[int, ...]:
     """Order of trumps to lead when not drawing with the top: cheap and low first."""
-    return (card.points > 4, table.game.strength(card))
+    return (card.points > 4, table.order.strength(card))
 
 
 class HeuristicPlayer:
@@ -254,7 +307,9 @@ class HeuristicPlayer:
     trump, two for each of the three highest trumps, one for each plain ace)
     reaches 15.  With both ♣Q and no other solo it keeps quiet (a silent
     marriage) when the measure in the normal card order reaches 14, and
-    announces a marriage otherwise.  Else it is healthy.
+    announces a marriage otherwise.  Else it is healthy.  Without solos
+    (V§3) it never declares one, and it answers only with a reservation of
+    ``view.legal_actions``.
 
     **Play**: while a caught fox (♦A) would score (SPEC §11.4) it does not
     lead the fox, nor play it to a trick it expects the opponents to win,
@@ -268,6 +323,15 @@ class HeuristicPlayer:
     its view shows (``known_parties``).  In a marriage before the partner is
     found, the marriage player tries to lose the trick and the others to win
     it (SPEC §7.2).
+
+    **Rule sets** (V§1, V§2): trumps, suits, strengths, the top trumps and
+    the winner of a trick are always those of the view's rules, so without
+    Dullen the 10♥ is a plain heart, the Schweine holder's ♦A is its highest
+    trump (and no fox to guard, V§2.3), and a second 10♥ beats the first
+    where ``second_dulle`` says so.  The "♥10 and queens" spared above are
+    the trumps ranked at or above the ♦Q.  Without nines the thresholds that
+    count a hand's length (the measure, the nine trumps of a suit solo) are
+    scaled to 10 cards, rounding up.
 
     **Announcements** (SPEC §8): in a 2-against-2 game it says Re or Kontra
     when the measure above (taken over the cards still held, plus one for each
@@ -316,13 +380,19 @@ class HeuristicPlayer:
         return Play(view.seat, self.card(view))
 
     def reservation(self, view: PlayerView) -> Reservation:
-        """The answer in the reservation round, from the hand alone (see the class notes).
+        """The answer in the reservation round, from the hand and the rules (see the class notes).
+
+        On turn the answer is always one of ``view.legal_actions``; a wish
+        they do not allow gives way to a healthy answer.
 
         >>> from doppelkopf import Deal
         >>> HeuristicPlayer().reservation(Deal.shuffled(seed=1).view(0))
         Reservation.HEALTHY
         """
-        return _reservation_for(view.hand)
+        answer = _reservation_for(view.hand, view.rules)
+        if view.legal_actions and Declare(view.seat, answer) not in view.legal_actions:
+            return Reservation.HEALTHY
+        return answer
 
     def announcement(self, view: PlayerView) -> Announcement | None:
         """The announcement to make now, or ``None``; always one of the legal ones.
@@ -336,21 +406,21 @@ class HeuristicPlayer:
         """
         levels = [action.level for action in view.legal_actions if isinstance(action, Announce)]
         game = view.game_type
+        order = _card_order(view)
         party = view.party
-        if not levels or game is None or party is None:
+        if not levels or game is None or order is None or party is None:
             return None
         level = levels[0]
         if level is Announcement.RE_KONTRA:
             if not game.is_solo:
-                strong = (
-                    _power(view.hand, game) + _tricks_taken(view, game, party) >= _ANNOUNCE_POWER
-                )
+                power = _power(view.hand, order) + _tricks_taken(view, order, party)
+                strong = power >= _scaled(_ANNOUNCE_POWER, view.rules)
             elif view.declarer == view.seat:
-                strong = _soloist_is_strong(view.hand, game)
+                strong = _soloist_is_strong(view.hand, game, order, view.rules)
             else:
                 strong = False
             return level if strong else None
-        return level if _absage_is_safe(view, game, party, level) else None
+        return level if _absage_is_safe(view, order, party, level) else None
 
     def card(self, view: PlayerView) -> Card:
         """The card to play on turn; always one of the legal cards.
@@ -397,7 +467,7 @@ class HeuristicPlayer:
             card = rule(table, choices)
             if card is not None:
                 return card
-        plain = [card for card in choices if not table.game.is_trump(card)]
+        plain = [card for card in choices if not table.order.is_trump(card)]
         if plain:
             return self._pick(table, plain, _discard_key)
         return self._pick(table, choices, _trump_lead_key)
@@ -406,32 +476,31 @@ class HeuristicPlayer:
         """The marriage player before clarification leads a card someone else can take."""
         if not (table.marriage_open and table.view.declarer == table.seat):
             return None
-        game = table.game
-        losers = [card for card in choices if not game.is_trump(card) and card.rank is not Rank.ACE]
+        is_trump = table.order.is_trump
+        losers = [card for card in choices if not is_trump(card) and card.rank is not Rank.ACE]
         return self._pick(table, losers or choices, _discard_key)
 
     def _lead_as_soloist(self, table: _Table, choices: Sequence[Card]) -> Card | None:
         """A soloist draws trumps with the top one, else cashes aces, else leads a low trump."""
         if not table.is_soloist:
             return None
-        game = table.game
-        trumps = [card for card in choices if game.is_trump(card)]
+        is_trump = table.order.is_trump
+        trumps = [card for card in choices if is_trump(card)]
         top = _top_trump(table, trumps)
         if top is not None:
             return top
         aces = _first_round_aces(table, choices)
         if aces:
             return self._pick(table, aces, _weak_key)
-        if trumps and any(game.is_trump(card) for card in table.unseen.distinct()):
+        if trumps and any(is_trump(card) for card in table.unseen.distinct()):
             return self._pick(table, trumps, _trump_lead_key)
         return None
 
     def _lead_trump_as_re(self, table: _Table, choices: Sequence[Card]) -> Card | None:
         """Re in a 2-against-2 game leads trump: the highest left, else a cheap low one."""
-        game = table.game
-        if table.party is not Party.RE or game.is_solo:
+        if table.party is not Party.RE or table.game.is_solo:
             return None
-        trumps = [card for card in choices if game.is_trump(card)]
+        trumps = [card for card in choices if table.order.is_trump(card)]
         if not trumps:
             return None
         top = _top_trump(table, trumps)
@@ -442,21 +511,20 @@ class HeuristicPlayer:
         aces = _first_round_aces(table, choices)
         if not aces:
             return None
-        game = table.game
+        category = table.order.category
         hand = table.view.hand
 
         def shortness(table: _Table, ace: Card) -> tuple[int, ...]:
-            return (sum(1 for card in hand if game.category(card) is game.category(ace)),)
+            return (sum(1 for card in hand if category(card) is category(ace)),)
 
         return self._pick(table, aces, shortness)
 
     def _follow(self, table: _Table, legal: Sequence[Card]) -> Card:
         """The card to play to a trick already led."""
-        game = table.game
         trick = table.view.current_trick
         seat = table.seat
         last = len(trick.cards) == 3
-        wins = [card for card in legal if trick_winner(trick.play(card), game) == seat]
+        wins = [card for card in legal if table.winner(trick, card) == seat]
         safe_wins = [card for card in wins if last or not table.may_be_beaten(trick.play(card))]
         if table.marriage_open:
             if table.view.declarer == seat:
@@ -464,7 +532,7 @@ class HeuristicPlayer:
                 return self._pick(table, losing or legal, _discard_key)
             if wins:
                 return self._pick(table, safe_wins or wins, _weak_key)
-        elif trick_winner(trick, game) in table.partners:
+        elif table.winner(trick) in table.partners:
             if last or not table.may_be_beaten(trick):
                 return self._pick(table, legal, _smear_key)
             if safe_wins and trick.points >= 10:
@@ -491,7 +559,7 @@ class HeuristicPlayer:
         if wins and trick.points >= 10 and not table.partners.intersection(_later(trick)):
             gamble = [card for card in wins if not (card is _FOX and table.guards_fox)]
             if gamble:
-                return max(gamble, key=table.game.strength)
+                return max(gamble, key=table.order.strength)
         return None
 
 
@@ -499,22 +567,23 @@ def _top_trump(table: _Table, trumps: Sequence[Card]) -> Card | None:
     """The highest of ``trumps`` if no unseen trump beats it (the first of equal cards wins)."""
     if not trumps:
         return None
-    game = table.game
-    top = max(trumps, key=game.strength)
-    strength = game.strength(top)
+    order = table.order
+    top = max(trumps, key=order.strength)
+    strength = order.strength(top)
     for card in table.unseen.distinct():
-        if game.is_trump(card) and game.strength(card) > strength:
+        if order.is_trump(card) and order.strength(card) > strength:
             return None
     return top
 
 
 def _first_round_aces(table: _Table, cards: Sequence[Card]) -> list[Card]:
     """Plain aces among ``cards`` of suits not led yet and not known to be lacked by an opponent."""
-    game = table.game
+    category_of = table.order.category
+    top_plain = table.facts.top_plain
     aces = []
     for card in cards:
-        category = game.category(card)
-        if category is Category.TRUMP or card is not _TOP_PLAIN[game][category]:
+        category = category_of(card)
+        if category is Category.TRUMP or card is not top_plain[category]:
             continue
         if category in table.led_before:
             continue
@@ -528,30 +597,34 @@ def _later(trick: Trick) -> list[int]:
     return [(trick.leader + i) & 3 for i in range(len(trick.cards) + 1, 4)]
 
 
-def _soloist_is_strong(hand: Hand, game: GameType) -> bool:
+def _soloist_is_strong(hand: Hand, game: GameType, order: CardOrder, rules: Rules) -> bool:
     """Whether a soloist's hand is strong enough to say Re."""
     if game is GameType.FLESHLESS:
-        return sum(_sure_winners(hand, game, Category.of_suit(suit)) for suit in Suit) >= 9
-    trumps = sum(1 for card in hand if game.is_trump(card))
+        return sum(_sure_winners(hand, order, Category.of_suit(suit)) for suit in Suit) >= 9
+    trumps = sum(1 for card in hand if order.is_trump(card))
     if game in (GameType.QUEENS_SOLO, GameType.JACKS_SOLO):
         return trumps >= 6
-    return _power(hand, game) >= _SOLOIST_ANNOUNCE_POWER
+    return _power(hand, order) >= _scaled(_SOLOIST_ANNOUNCE_POWER, rules)
 
 
-def _tricks_taken(view: PlayerView, game: GameType, party: Party) -> int:
+def _trick_winners(view: PlayerView, order: CardOrder) -> list[int]:
+    """The winner of each trick the view has seen completed (SPEC §5.3, V§2.2)."""
+    last = view.rules.tricks - 1
+    return [_winner(order, trick, None, number == last) for number, trick in enumerate(view.tricks)]
+
+
+def _tricks_taken(view: PlayerView, order: CardOrder, party: Party) -> int:
     """Tricks ``party`` is known to have won so far (the viewer and its known partners)."""
     known = view.known_parties
-    return sum(1 for trick in view.tricks if known[trick_winner(trick, game)] is party)
+    return sum(1 for winner in _trick_winners(view, order) if known[winner] is party)
 
 
-def _absage_is_safe(view: PlayerView, game: GameType, party: Party, level: Announcement) -> bool:
+def _absage_is_safe(view: PlayerView, order: CardOrder, party: Party, level: Announcement) -> bool:
     """An absage of ``level`` is safe when ``party`` has won every trick so far (at least
     ``level + 1`` of them) with 30 card points a trick on average."""
     if len(view.tricks) < level + 1:
         return False
-    points = 0
-    for trick in view.tricks:
-        if view.known_parties[trick_winner(trick, game)] is not party:
-            return False
-        points += trick.points
-    return points >= 30 * len(view.tricks)
+    known = view.known_parties
+    if any(known[winner] is not party for winner in _trick_winners(view, order)):
+        return False
+    return sum(trick.points for trick in view.tricks) >= 30 * len(view.tricks)
