@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import statistics
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 import pytest
@@ -28,6 +30,7 @@ from doppelkopf import (
     Play,
     PlayerView,
     Reservation,
+    Rules,
     Trick,
     trick_winner,
 )
@@ -166,8 +169,6 @@ def test_reprs_name_the_seed() -> None:
 
 
 def test_random_player_takes_a_seed_or_a_generator() -> None:
-    import random
-
     with pytest.raises(ValueError, match="not both"):
         RandomPlayer(seed=1, rng=random.Random(1))
     shared = random.Random(5)
@@ -506,6 +507,83 @@ def test_random_player_passes_off_turn() -> None:
     deal = healthy(Deal.shuffled(seed=6))
     for seat in (1, 2, 3):
         assert RandomPlayer(seed=seat).act(deal.view(seat)) is None
+
+
+# --- the random player's reservations -------------------------------------------------
+
+
+def test_random_player_says_vorbehalt_about_once_in_twenty() -> None:
+    answers: Counter[bool] = Counter()
+    for seed in range(2000):
+        view = Deal.shuffled(seed=seed).view(0)
+        action = RandomPlayer(seed=seed).act(view)
+        assert isinstance(action, Declare)
+        assert action in view.legal_actions
+        answers[action.reservation is not Reservation.HEALTHY] += 1
+    assert 0.035 < answers[True] / 2000 < 0.065
+
+
+def test_random_player_reservation_rate_bounds() -> None:
+    declared = []
+    for seed in range(50):
+        view = Deal.shuffled(seed=seed).view(0)
+        never = RandomPlayer(seed=seed, reservation_rate=0).act(view)
+        assert never == Declare(0, Reservation.HEALTHY)
+        always = RandomPlayer(seed=seed, reservation_rate=1).act(view)
+        assert isinstance(always, Declare)
+        assert always in view.legal_actions
+        assert always.reservation is not Reservation.HEALTHY
+        declared.append(always.reservation)
+    assert len(set(declared)) > 5
+
+
+def test_random_player_declares_no_solo_without_solos() -> None:
+    rules = Rules(solos=False)
+    seen = set()
+    for seed in range(100):
+        deal = Deal.shuffled(seed=seed, rules=rules)
+        view = deal.view(0)
+        action = RandomPlayer(seed=seed, reservation_rate=1).act(view)
+        assert isinstance(action, Declare)
+        assert action in view.legal_actions
+        marriage = deal.dealt[0].count(Card.parse("♣Q")) == 2
+        expected = Reservation.MARRIAGE if marriage else Reservation.HEALTHY
+        assert action.reservation is expected
+        seen.add(expected)
+    assert seen == {Reservation.MARRIAGE, Reservation.HEALTHY}
+
+
+def test_random_player_stays_reproducible_by_seed() -> None:
+    def run(seed: int, rate: float) -> Deal:
+        players = [RandomPlayer(seed=seed + seat, reservation_rate=rate) for seat in range(4)]
+        return play_deal(Deal.shuffled(seed=seed), players)
+
+    for rate in (0.05, 0.5, 1):
+        assert run(7, rate).history == run(7, rate).history
+    shared = random.Random(3)
+    again = random.Random(3)
+    view = Deal.shuffled(seed=3).view(0)
+    assert RandomPlayer(rng=shared).act(view) == RandomPlayer(rng=again).act(view)
+
+
+def test_random_player_repr_names_a_rate_that_is_not_the_default() -> None:
+    assert repr(RandomPlayer(seed=3)) == "RandomPlayer(seed=3)"
+    assert repr(RandomPlayer(seed=3, reservation_rate=0.5)) == (
+        "RandomPlayer(seed=3, reservation_rate=0.5)"
+    )
+    assert RandomPlayer().reservation_rate == 0.05
+
+
+@pytest.mark.parametrize("rate", [-0.1, 1.5, float("nan"), float("inf")])
+def test_random_player_rejects_a_rate_outside_zero_to_one(rate: float) -> None:
+    with pytest.raises(ValueError, match="reservation_rate must be from 0 to 1"):
+        RandomPlayer(reservation_rate=rate)
+
+
+@pytest.mark.parametrize("rate", ["0.1", None, True])
+def test_random_player_rejects_a_rate_that_is_not_a_number(rate: object) -> None:
+    with pytest.raises(TypeError, match="reservation_rate must be a number"):
+        RandomPlayer(reservation_rate=rate)  # type: ignore[arg-type]
 
 
 # --- the heuristic player in constructed positions ------------------------------

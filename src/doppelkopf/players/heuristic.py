@@ -1,0 +1,630 @@
+"""The heuristic reference bot: a rule-based player that uses only its view.
+
+Every measure it takes reads the card order of the view's contract under the
+view's rules (SPEC §4, V§2) — never the default order — and every answer it
+gives is one of ``view.legal_actions``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Final, NamedTuple, TypeAlias
+
+from .._order import CardOrder
+from ..cards import Card, Hand, Rank, Suit
+from ..deal import Action, Announce, Declare, Play, PlayerView, Reservation
+from ..parties import Announcement, Party
+from ..rules import Category, GameType, Rules
+from ..tricks import Trick
+from .knowledge import _card_order, _is_last, _legal_cards, _winner, known_voids, unseen_cards
+
+__all__ = ["HeuristicPlayer"]
+
+
+_CLUB_QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN)
+_CLUB_JACK: Final = Card(Suit.CLUBS, Rank.JACK)
+_DIAMOND_QUEEN: Final = Card(Suit.DIAMONDS, Rank.QUEEN)
+_FOX: Final = Card(Suit.DIAMONDS, Rank.ACE)
+_SUIT_SOLOS: Final = (
+    (GameType.DIAMONDS_SOLO, Reservation.DIAMONDS_SOLO),
+    (GameType.HEARTS_SOLO, Reservation.HEARTS_SOLO),
+    (GameType.SPADES_SOLO, Reservation.SPADES_SOLO),
+    (GameType.CLUBS_SOLO, Reservation.CLUBS_SOLO),
+)
+
+# The thresholds below are set for hands of 12 cards; those that count a
+# hand's length (trumps, the power measure) are scaled to the hand size of
+# the rules in force (see _scaled).
+
+_SUIT_SOLO_POWER: Final = 15
+"""Trumps + top trumps + plain aces that call for a suit solo (about 1 hand in 90)."""
+
+_SUIT_SOLO_TRUMPS: Final = 9
+"""The trumps a suit solo needs besides its power."""
+
+_SILENT_MARRIAGE_POWER: Final = 14
+"""The same measure in the normal card order that makes a double-♣Q hand play alone."""
+
+_ANNOUNCE_POWER: Final = 13
+"""The same measure that makes a 2-against-2 player say Re or Kontra (about 1 hand in 8)."""
+
+_SOLOIST_ANNOUNCE_POWER: Final = 16
+"""The same measure that makes a soloist in a trump solo say Re."""
+
+_Key: TypeAlias = "Callable[[_Table, Card], tuple[int, ...]]"
+
+
+def _scaled(threshold: int, rules: Rules) -> int:
+    """``threshold`` for 12 cards, scaled up to the hand size of ``rules`` (V§1.2)."""
+    return -(-threshold * rules.hand_size // 12)
+
+
+class _Facts(NamedTuple):
+    """What the heuristic player reads off one card order."""
+
+    top_plain: dict[Category, Card]
+    """The highest card of each plain suit."""
+    high_trumps: frozenset[Card]
+    """The trumps kept for later: those ranked at or above the ♦Q (every trump
+    where the queens are not trumps)."""
+
+
+_FACTS: Final[dict[CardOrder, _Facts]] = {}
+
+
+def _facts(order: CardOrder) -> _Facts:
+    facts = _FACTS.get(order)
+    if facts is None:
+        top_plain: dict[Category, Card] = {}
+        for card in order.order:
+            category = order.category(card)
+            if category is not Category.TRUMP and category not in top_plain:
+                top_plain[category] = card
+        trumps = order.trumps
+        high = trumps[: trumps.index(_DIAMOND_QUEEN) + 1] if _DIAMOND_QUEEN in trumps else trumps
+        facts = _FACTS[order] = _Facts(top_plain, frozenset(high))
+    return facts
+
+
+def _power(hand: Hand, order: CardOrder) -> int:
+    """Trumps, plus each copy of the order's three highest trumps, plus plain aces.
+
+    A rough count of a hand's strength in a game with trumps: length in trumps
+    wins the late tricks, the top trumps win tricks outright, and a plain ace
+    usually wins the first round of its suit.
+    """
+    top = order.trumps[:3]
+    is_trump = order.is_trump
+    power = 0
+    for card in hand:
+        if is_trump(card):
+            power += 2 if card in top else 1
+        elif card.rank is Rank.ACE:
+            power += 1
+    return power
+
+
+def _count_rank(hand: Hand, rank: Rank) -> int:
+    return sum(hand.count(Card(suit, rank)) for suit in Suit)
+
+
+def _sure_winners(hand: Hand, order: CardOrder, category: Category) -> int:
+    """The top cards of ``category`` the hand can cash from the top, both copies at a time."""
+    winners = 0
+    for card in order.order:
+        if order.category(card) is not category:
+            continue
+        copies = hand.count(card)
+        winners += copies
+        if copies < 2:
+            break
+    return winners
+
+
+def _solo_for(hand: Hand, rules: Rules) -> Reservation | None:
+    """The solo the hand clearly calls for, if any and if ``rules`` allow solos (V§3)."""
+    if not rules.solos:
+        return None
+    queens = _count_rank(hand, Rank.QUEEN)
+    jacks = _count_rank(hand, Rank.JACK)
+    aces = _count_rank(hand, Rank.ACE)
+    if queens >= 5 and hand.count(_CLUB_QUEEN) and queens + aces >= 8:
+        return Reservation.QUEENS_SOLO
+    if jacks >= 5 and hand.count(_CLUB_JACK) and jacks + aces >= 8:
+        return Reservation.JACKS_SOLO
+    fleshless = rules.card_order(GameType.FLESHLESS)
+    winners = sum(_sure_winners(hand, fleshless, Category.of_suit(suit)) for suit in Suit)
+    if aces >= 6 and winners >= 8:
+        return Reservation.FLESHLESS
+    options = [(rules.card_order(game), reservation) for game, reservation in _SUIT_SOLOS]
+    order, reservation = max(options, key=lambda option: _power(hand, option[0]))
+    trumps = sum(1 for card in hand if order.is_trump(card))
+    if _power(hand, order) >= _scaled(_SUIT_SOLO_POWER, rules) and trumps >= _scaled(
+        _SUIT_SOLO_TRUMPS, rules
+    ):
+        return reservation
+    return None
+
+
+def _reservation_for(hand: Hand, rules: Rules) -> Reservation:
+    """The :class:`HeuristicPlayer`'s answer in the reservation round under ``rules``."""
+    solo = _solo_for(hand, rules)
+    if hand.count(_CLUB_QUEEN) < 2:
+        return solo or Reservation.HEALTHY
+    if solo is Reservation.DIAMONDS_SOLO:
+        return Reservation.HEALTHY  # the same trumps, played as a silent marriage
+    if solo is not None:
+        return solo
+    # Both ♦A in this hand are the Schweine of a silent marriage (V§2.3).
+    silent = rules.card_order(GameType.SILENT_MARRIAGE, schweine=hand.count(_FOX) == 2)
+    if _power(hand, silent) >= _scaled(_SILENT_MARRIAGE_POWER, rules):
+        return Reservation.HEALTHY
+    return Reservation.MARRIAGE
+
+
+class _Table:
+    """What the heuristic player works out once per decision from its view."""
+
+    __slots__ = (
+        "view",
+        "game",
+        "order",
+        "facts",
+        "last",
+        "seat",
+        "party",
+        "partners",
+        "opponents",
+        "unseen",
+        "voids",
+        "led_before",
+        "guards_fox",
+    )
+
+    def __init__(self, view: PlayerView) -> None:
+        game = view.game_type
+        order = _card_order(view)
+        assert game is not None
+        assert order is not None
+        self.view = view
+        self.game = game
+        self.order = order
+        self.facts = _facts(order)
+        self.last = _is_last(view)
+        self.seat = view.seat
+        known = view.known_parties
+        party = view.party
+        self.party = party
+        self.partners = frozenset(
+            seat
+            for seat in range(4)
+            if seat != view.seat and party is not None and known[seat] is party
+        )
+        self.opponents = frozenset(
+            seat for seat in range(4) if known[seat] is not None and known[seat] is not party
+        )
+        self.unseen = unseen_cards(view)
+        self.voids = known_voids(view)
+        led: set[Category] = set()
+        for trick in view.tricks:
+            led.add(order.category(trick.cards[0]))
+        self.led_before = frozenset(led)
+        # A caught fox scores for the opponents (SPEC §11.4) where special
+        # points count (V§5.1); the Schweine holder's ♦A cannot be caught (V§2.3).
+        self.guards_fox = view.rules.counts_specials(game) and view.schweine != view.seat
+
+    @property
+    def marriage_open(self) -> bool:
+        """A marriage whose partner is not found yet (SPEC §7.2)."""
+        return self.game is GameType.MARRIAGE and self.view.clarification_trick is None
+
+    @property
+    def is_soloist(self) -> bool:
+        return self.game.is_solo and self.view.declarer == self.seat
+
+    def is_high_trump(self, card: Card) -> bool:
+        """A trump at or above the ♦Q — the Schweine, the ♥10 and the queens where
+        they are trumps — or any trump of the jacks solo: kept for later."""
+        return card in self.facts.high_trumps
+
+    def winner(self, trick: Trick, card: Card | None = None) -> int:
+        """The seat ahead in the current ``trick`` once ``card`` (if given) is added."""
+        return _winner(self.order, trick, card, self.last)
+
+    def may_be_beaten(self, trick: Trick) -> bool:
+        """Whether an opponent still to play in ``trick`` might take it from its current winner.
+
+        Partners and seats known to be out of the led category are trusted
+        only as far as the rules force them: an unseen card that beats the
+        winner counts, in the led category if the seat may still hold it, as
+        a trump if the seat may be void in the led category.
+        """
+        category_of = self.order.category
+        cards = trick.cards
+        if len(cards) == 4:
+            return False
+        winner = self.winner(trick)
+        led = category_of(cards[0])
+        later = [(trick.leader + i) & 3 for i in range(len(cards), 4)]
+        threats = [seat for seat in later if seat not in self.partners]
+        if not threats:
+            return False
+        in_led = 0
+        beating_in_led = False
+        beating_trump = False
+        for card in self.unseen.distinct():
+            category = category_of(card)
+            if category is led:
+                in_led += self.unseen.count(card)
+            if self.winner(trick, card) == winner:
+                continue
+            if category is led:
+                beating_in_led = True
+            elif category is Category.TRUMP:
+                beating_trump = True
+        for seat in threats:
+            void = led in self.voids[seat]
+            if beating_in_led and not void:
+                return True
+            may_ruff = void or led in self.led_before or in_led < 2 * len(threats)
+            if led is not Category.TRUMP and beating_trump and may_ruff:
+                return True
+        return False
+
+
+def _discard_key(table: _Table, card: Card) -> tuple[int, ...]:
+    """Order of cards to give away: no fox, no ten or ace, no high trump, then fewest points."""
+    fox = card is _FOX and table.guards_fox
+    order = table.order
+    return (fox, card.points >= 10, table.is_high_trump(card), card.points, order.strength(card))
+
+
+def _weak_key(table: _Table, card: Card) -> tuple[int, ...]:
+    """Order of cards that all do the job: the weakest first."""
+    return (table.order.strength(card), card.points)
+
+
+def _smear_key(table: _Table, card: Card) -> tuple[int, ...]:
+    """Order of cards to give to the partner's trick: most points first, high trumps last."""
+    if table.is_high_trump(card):
+        return (1, 0, table.order.strength(card))
+    return (0, -card.points, table.order.strength(card))
+
+
+def _trump_lead_key(table: _Table, card: Card) -> tuple[int, ...]:
+    """Order of trumps to lead when not drawing with the top: cheap and low first."""
+    return (card.points > 4, table.order.strength(card))
+
+
+class HeuristicPlayer:
+    """A rule-based player that uses only its view: a sensible reference opponent.
+
+    **Reservations** (SPEC §3): a queens solo with five queens, one of them
+    ♣Q, and eight queens and aces together; a jacks solo likewise with jacks;
+    a fleshless solo with six aces and eight cards that win from the top of
+    their suits; a suit solo with nine trumps when its *measure* (one for each
+    trump, two for each of the three highest trumps, one for each plain ace)
+    reaches 15.  With both ♣Q and no other solo it keeps quiet (a silent
+    marriage) when the measure in the normal card order reaches 14, and
+    announces a marriage otherwise.  Else it is healthy.  Without solos
+    (V§3) it never declares one, and it answers only with a reservation of
+    ``view.legal_actions``.
+
+    **Play**: while a caught fox (♦A) would score (SPEC §11.4) it does not
+    lead the fox, nor play it to a trick it expects the opponents to win,
+    unless no other card is legal.  Leading, a soloist draws trumps with the
+    highest one left, a Re player leads trump, and the others lead a plain
+    ace in the first round of its suit.  Following, it puts its most valuable
+    card (an ace or a ten, never the ♥10 or a queen) on a trick its partner
+    will win, takes tricks with the weakest card that is safe against the
+    players still to come (sparing the ♥10 and the queens for tricks under 10
+    card points), and otherwise plays its cheapest card.  Partners are those
+    its view shows (``known_parties``).  In a marriage before the partner is
+    found, the marriage player tries to lose the trick and the others to win
+    it (SPEC §7.2).
+
+    **Rule sets** (V§1, V§2): trumps, suits, strengths, the top trumps and
+    the winner of a trick are always those of the view's rules, so without
+    Dullen the 10♥ is a plain heart, the Schweine holder's ♦A is its highest
+    trump (and no fox to guard, V§2.3), and a second 10♥ beats the first
+    where ``second_dulle`` says so.  The "♥10 and queens" spared above are
+    the trumps ranked at or above the ♦Q.  Without nines the thresholds that
+    count a hand's length (the measure, the nine trumps of a suit solo) are
+    scaled to 10 cards, rounding up.
+
+    **Announcements** (SPEC §8): in a 2-against-2 game it says Re or Kontra
+    when the measure above (taken over the cards still held, plus one for each
+    trick its party has won) reaches 13; a soloist says Re with a measure of
+    16 in a suit solo, six trumps in a queens or jacks solo, or nine cards
+    that win from the top in a fleshless solo; the soloist's opponents never
+    announce.  It makes an absage only when its party has won every trick so
+    far with at least 30 card points a trick.
+
+    Ties between equally good cards are broken by a generator seeded with
+    ``seed``, so a seeded player is reproducible.  Every action it returns is
+    one of ``view.legal_actions``.
+
+    >>> from doppelkopf import Deal, Reservation
+    >>> deal = Deal.from_hands(["♣Q ♠Q ♥Q ♦Q ♣Q ♠Q ♥Q ♣A ♠A ♥A ♣10 ♠10",
+    ...                         "♥10 ♥10 ♦Q ♣J ♣J ♠J ♠J ♥J ♥J ♦J ♦J ♦A",
+    ...                         "♦A ♦10 ♦10 ♦K ♦K ♦9 ♦9 ♣A ♣K ♣K ♣9 ♣9",
+    ...                         "♠A ♠10 ♠K ♠K ♠9 ♠9 ♥A ♥K ♥K ♥9 ♥9 ♣10"])
+    >>> HeuristicPlayer(seed=0).act(deal.view(0))
+    Declare(seat=0, reservation=Reservation.QUEENS_SOLO)
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"HeuristicPlayer(seed={self.seed!r})"
+
+    def act(self, view: PlayerView) -> Action | None:
+        """The player's action (see :class:`Player`): an announcement first if it wants one.
+
+        >>> from doppelkopf import Deal
+        >>> deal = Deal.shuffled(seed=1)
+        >>> HeuristicPlayer().act(deal.view(0)), HeuristicPlayer().act(deal.view(1))
+        (Declare(seat=0, reservation=Reservation.HEALTHY), None)
+        """
+        on_turn = view.turn == view.seat
+        if view.game_type is None:
+            return Declare(view.seat, self.reservation(view)) if on_turn else None
+        level = self.announcement(view)
+        if level is not None:
+            return Announce(view.seat, level)
+        if not on_turn:
+            return None
+        return Play(view.seat, self.card(view))
+
+    def reservation(self, view: PlayerView) -> Reservation:
+        """The answer in the reservation round, from the hand and the rules (see the class notes).
+
+        On turn the answer is always one of ``view.legal_actions``; a wish
+        they do not allow gives way to a healthy answer.
+
+        >>> from doppelkopf import Deal
+        >>> HeuristicPlayer().reservation(Deal.shuffled(seed=1).view(0))
+        Reservation.HEALTHY
+        """
+        answer = _reservation_for(view.hand, view.rules)
+        if view.legal_actions and Declare(view.seat, answer) not in view.legal_actions:
+            return Reservation.HEALTHY
+        return answer
+
+    def announcement(self, view: PlayerView) -> Announcement | None:
+        """The announcement to make now, or ``None``; always one of the legal ones.
+
+        >>> from doppelkopf import Deal, Reservation
+        >>> deal = Deal.shuffled(seed=1)
+        >>> for seat in range(4):
+        ...     deal = deal.declare(seat, Reservation.HEALTHY)
+        >>> HeuristicPlayer().announcement(deal.view(1)) is None
+        True
+        """
+        levels = [action.level for action in view.legal_actions if isinstance(action, Announce)]
+        game = view.game_type
+        order = _card_order(view)
+        party = view.party
+        if not levels or game is None or order is None or party is None:
+            return None
+        level = levels[0]
+        if level is Announcement.RE_KONTRA:
+            if not game.is_solo:
+                power = _power(view.hand, order) + _tricks_taken(view, order, party)
+                strong = power >= _scaled(_ANNOUNCE_POWER, view.rules)
+            elif view.declarer == view.seat:
+                strong = _soloist_is_strong(view.hand, game, order, view.rules)
+            else:
+                strong = False
+            return level if strong else None
+        return level if _absage_is_safe(view, order, party, level) else None
+
+    def card(self, view: PlayerView) -> Card:
+        """The card to play on turn; always one of the legal cards.
+
+        >>> from doppelkopf import Deal, Reservation
+        >>> deal = Deal.from_hands(["♣Q ♣A ♣A ♣10 ♣10 ♣K ♣K ♣9 ♣9 ♠9 ♠9 ♠K",
+        ...                         "♣Q ♥10 ♥10 ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q ♣J ♣J ♠J",
+        ...                         "♠A ♠A ♠10 ♠10 ♠K ♥A ♥A ♥K ♥K ♥9 ♥9 ♠J",
+        ...                         "♥J ♥J ♦J ♦J ♦A ♦A ♦10 ♦10 ♦K ♦K ♦9 ♦9"])
+        >>> for seat in range(4):
+        ...     deal = deal.declare(seat, Reservation.HEALTHY)
+        >>> HeuristicPlayer().card(deal.view(0))  # Re leads trump
+        Card.parse('♣Q')
+        """
+        legal = _legal_cards(view)
+        if len(legal) == 1:
+            return legal[0]
+        table = _Table(view)
+        if view.current_trick.cards:
+            choice = self._follow(table, legal)
+        else:
+            choice = self._lead(table, legal)
+        return choice
+
+    # --- choosing cards ------------------------------------------------------------
+
+    def _pick(self, table: _Table, cards: Sequence[Card], key: _Key) -> Card:
+        """The card with the smallest ``key``; ties broken by the seeded generator."""
+        keys = [key(table, card) for card in cards]
+        best = min(keys)
+        tied = [card for card, card_key in zip(cards, keys, strict=True) if card_key == best]
+        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+
+    def _lead(self, table: _Table, legal: Sequence[Card]) -> Card:
+        """The card to lead: the first of the leading rules that applies."""
+        choices = [card for card in legal if not (card is _FOX and table.guards_fox)] or list(legal)
+        rules = (
+            self._lead_to_find_partner,
+            self._lead_as_soloist,
+            self._lead_trump_as_re,
+            self._lead_ace,
+        )
+        for rule in rules:
+            card = rule(table, choices)
+            if card is not None:
+                return card
+        plain = [card for card in choices if not table.order.is_trump(card)]
+        if plain:
+            return self._pick(table, plain, _discard_key)
+        return self._pick(table, choices, _trump_lead_key)
+
+    def _lead_to_find_partner(self, table: _Table, choices: Sequence[Card]) -> Card | None:
+        """The marriage player before clarification leads a card someone else can take."""
+        if not (table.marriage_open and table.view.declarer == table.seat):
+            return None
+        is_trump = table.order.is_trump
+        losers = [card for card in choices if not is_trump(card) and card.rank is not Rank.ACE]
+        return self._pick(table, losers or choices, _discard_key)
+
+    def _lead_as_soloist(self, table: _Table, choices: Sequence[Card]) -> Card | None:
+        """A soloist draws trumps with the top one, else cashes aces, else leads a low trump."""
+        if not table.is_soloist:
+            return None
+        is_trump = table.order.is_trump
+        trumps = [card for card in choices if is_trump(card)]
+        top = _top_trump(table, trumps)
+        if top is not None:
+            return top
+        aces = _first_round_aces(table, choices)
+        if aces:
+            return self._pick(table, aces, _weak_key)
+        if trumps and any(is_trump(card) for card in table.unseen.distinct()):
+            return self._pick(table, trumps, _trump_lead_key)
+        return None
+
+    def _lead_trump_as_re(self, table: _Table, choices: Sequence[Card]) -> Card | None:
+        """Re in a 2-against-2 game leads trump: the highest left, else a cheap low one."""
+        if table.party is not Party.RE or table.game.is_solo:
+            return None
+        trumps = [card for card in choices if table.order.is_trump(card)]
+        if not trumps:
+            return None
+        top = _top_trump(table, trumps)
+        return top if top is not None else self._pick(table, trumps, _trump_lead_key)
+
+    def _lead_ace(self, table: _Table, choices: Sequence[Card]) -> Card | None:
+        """A plain ace in the first round of its suit, from the suit the hand holds least of."""
+        aces = _first_round_aces(table, choices)
+        if not aces:
+            return None
+        category = table.order.category
+        hand = table.view.hand
+
+        def shortness(table: _Table, ace: Card) -> tuple[int, ...]:
+            return (sum(1 for card in hand if category(card) is category(ace)),)
+
+        return self._pick(table, aces, shortness)
+
+    def _follow(self, table: _Table, legal: Sequence[Card]) -> Card:
+        """The card to play to a trick already led."""
+        trick = table.view.current_trick
+        seat = table.seat
+        last = len(trick.cards) == 3
+        wins = [card for card in legal if table.winner(trick, card) == seat]
+        safe_wins = [card for card in wins if last or not table.may_be_beaten(trick.play(card))]
+        if table.marriage_open:
+            if table.view.declarer == seat:
+                losing = [card for card in legal if card not in wins]
+                return self._pick(table, losing or legal, _discard_key)
+            if wins:
+                return self._pick(table, safe_wins or wins, _weak_key)
+        elif table.winner(trick) in table.partners:
+            if last or not table.may_be_beaten(trick):
+                return self._pick(table, legal, _smear_key)
+            if safe_wins and trick.points >= 10:
+                return self._pick(table, safe_wins, _weak_key)
+        else:
+            card = self._take(table, wins, safe_wins)
+            if card is not None:
+                return card
+        return self._pick(table, legal, _discard_key)
+
+    def _take(self, table: _Table, wins: Sequence[Card], safe_wins: Sequence[Card]) -> Card | None:
+        """The card that takes the trick from the opponents, or ``None`` to let it go.
+
+        The weakest safe card takes it unless that would spend a high trump on a
+        trick of less than 10 card points; without a safe card, the strongest
+        winning card tries for a trick of 10 or more when no partner comes later.
+        """
+        trick = table.view.current_trick
+        if safe_wins:
+            choice = self._pick(table, safe_wins, _weak_key)
+            if trick.points >= 10 or not table.is_high_trump(choice):
+                return choice
+            return None
+        if wins and trick.points >= 10 and not table.partners.intersection(_later(trick)):
+            gamble = [card for card in wins if not (card is _FOX and table.guards_fox)]
+            if gamble:
+                return max(gamble, key=table.order.strength)
+        return None
+
+
+def _top_trump(table: _Table, trumps: Sequence[Card]) -> Card | None:
+    """The highest of ``trumps`` if no unseen trump beats it (the first of equal cards wins)."""
+    if not trumps:
+        return None
+    order = table.order
+    top = max(trumps, key=order.strength)
+    strength = order.strength(top)
+    for card in table.unseen.distinct():
+        if order.is_trump(card) and order.strength(card) > strength:
+            return None
+    return top
+
+
+def _first_round_aces(table: _Table, cards: Sequence[Card]) -> list[Card]:
+    """Plain aces among ``cards`` of suits not led yet and not known to be lacked by an opponent."""
+    category_of = table.order.category
+    top_plain = table.facts.top_plain
+    aces = []
+    for card in cards:
+        category = category_of(card)
+        if category is Category.TRUMP or card is not top_plain[category]:
+            continue
+        if category in table.led_before:
+            continue
+        if any(category in table.voids[seat] for seat in table.opponents):
+            continue
+        aces.append(card)
+    return aces
+
+
+def _later(trick: Trick) -> list[int]:
+    return [(trick.leader + i) & 3 for i in range(len(trick.cards) + 1, 4)]
+
+
+def _soloist_is_strong(hand: Hand, game: GameType, order: CardOrder, rules: Rules) -> bool:
+    """Whether a soloist's hand is strong enough to say Re."""
+    if game is GameType.FLESHLESS:
+        return sum(_sure_winners(hand, order, Category.of_suit(suit)) for suit in Suit) >= 9
+    trumps = sum(1 for card in hand if order.is_trump(card))
+    if game in (GameType.QUEENS_SOLO, GameType.JACKS_SOLO):
+        return trumps >= 6
+    return _power(hand, order) >= _scaled(_SOLOIST_ANNOUNCE_POWER, rules)
+
+
+def _trick_winners(view: PlayerView, order: CardOrder) -> list[int]:
+    """The winner of each trick the view has seen completed (SPEC §5.3, V§2.2)."""
+    last = view.rules.tricks - 1
+    return [_winner(order, trick, None, number == last) for number, trick in enumerate(view.tricks)]
+
+
+def _tricks_taken(view: PlayerView, order: CardOrder, party: Party) -> int:
+    """Tricks ``party`` is known to have won so far (the viewer and its known partners)."""
+    known = view.known_parties
+    return sum(1 for winner in _trick_winners(view, order) if known[winner] is party)
+
+
+def _absage_is_safe(view: PlayerView, order: CardOrder, party: Party, level: Announcement) -> bool:
+    """An absage of ``level`` is safe when ``party`` has won every trick so far (at least
+    ``level + 1`` of them) with 30 card points a trick on average."""
+    if len(view.tricks) < level + 1:
+        return False
+    known = view.known_parties
+    if any(known[winner] is not party for winner in _trick_winners(view, order)):
+        return False
+    return sum(trick.points for trick in view.tricks) >= 30 * len(view.tricks)

@@ -1,0 +1,99 @@
+"""The random reference bot."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Final
+
+from ..deal import Action, Declare, PlayerView, Reservation
+from ..errors import InvalidValueError
+
+__all__ = ["RandomPlayer"]
+
+_HEALTHY: Final = Reservation.HEALTHY
+
+
+class RandomPlayer:
+    """A player that picks at random among its legal actions on turn and passes off turn.
+
+    In the reservation round it says *Vorbehalt* with probability
+    ``reservation_rate`` (default 0.05, one answer in twenty), choosing
+    uniformly among the legal reservations other than healthy — a solo, or a
+    marriage with both ♣Q (SPEC §3.2); otherwise it is healthy.  Only the
+    reservations of ``view.legal_actions`` are considered, so it declares no
+    solo where the rules forbid them (V§3).  ``reservation_rate=1`` always
+    says *Vorbehalt* when one is legal; ``0`` never does.
+
+    In play every entry of ``view.legal_actions`` is equally likely: each
+    distinct legal card and each announcement that adds something.  Off turn
+    it never announces.  Give ``seed`` for a reproducible player, or ``rng``
+    to share a generator; the generator's state carries over from one deal to
+    the next.
+
+    >>> from doppelkopf import Deal
+    >>> deal = Deal.shuffled(seed=1)
+    >>> RandomPlayer(seed=3).act(deal.view(0)) == RandomPlayer(seed=3).act(deal.view(0))
+    True
+    >>> RandomPlayer(seed=3).act(deal.view(1)) is None  # seat 0 is asked first
+    True
+    >>> RandomPlayer(seed=3, reservation_rate=1).act(deal.view(0)).reservation.is_solo
+    True
+
+    Raises:
+        ValueError: ``seed`` and ``rng`` are both given, or ``reservation_rate``
+            is not a number from 0 to 1.
+        TypeError: ``reservation_rate`` is not a number.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        *,
+        reservation_rate: float = 0.05,
+    ) -> None:
+        if seed is not None and rng is not None:
+            raise InvalidValueError("give a seed or a random generator, not both")
+        if type(reservation_rate) not in (int, float):
+            raise TypeError(
+                f"reservation_rate must be a number, not {type(reservation_rate).__name__}"
+            )
+        if not (math.isfinite(reservation_rate) and 0 <= reservation_rate <= 1):
+            raise InvalidValueError(
+                f"reservation_rate must be from 0 to 1, not {reservation_rate!r}"
+            )
+        self.seed = seed
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.reservation_rate = reservation_rate
+
+    def __repr__(self) -> str:
+        if self.reservation_rate == 0.05:
+            return f"RandomPlayer(seed={self.seed!r})"
+        return f"RandomPlayer(seed={self.seed!r}, reservation_rate={self.reservation_rate!r})"
+
+    def act(self, view: PlayerView) -> Action | None:
+        """A random legal action on turn; ``None`` off turn (see :class:`Player`).
+
+        >>> from doppelkopf import Deal
+        >>> view = Deal.shuffled(seed=1).view(0)
+        >>> RandomPlayer(seed=2).act(view) in view.legal_actions
+        True
+        """
+        actions = view.legal_actions
+        if view.turn != view.seat or not actions:
+            return None
+        if view.game_type is None:
+            return self._declare(view.seat, actions)
+        return self.rng.choice(actions)
+
+    def _declare(self, seat: int, actions: tuple[Action, ...]) -> Action:
+        """Healthy, or with probability ``reservation_rate`` another legal reservation."""
+        others = [
+            action
+            for action in actions
+            if isinstance(action, Declare) and action.reservation is not _HEALTHY
+        ]
+        if others and self.rng.random() < self.reservation_rate:
+            return self.rng.choice(others)
+        return Declare(seat, _HEALTHY)  # always legal on turn in the reservation round

@@ -1,0 +1,206 @@
+"""The player protocol and the runner that plays a deal to the end (SPEC §3.2, §5.1, §8.2).
+
+A player is any object with an ``act`` method that takes a
+:class:`~doppelkopf.PlayerView` and returns an action (see :class:`Player`).
+:func:`play_deal` asks four players for their actions, applies them and
+returns the finished deal; :func:`iter_deal` does the same one event at a
+time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple, Protocol, runtime_checkable
+
+from ..deal import Action, Announce, Announced, Deal, Declare, Event, Play, PlayerView
+from ..errors import IllegalActionError, InvalidValueError
+
+__all__ = ["Player", "Step", "iter_deal", "play_deal"]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that can take part in a deal: one method, :meth:`act`.
+
+    The runner (:func:`play_deal`, :func:`iter_deal`) calls ``act`` with the
+    view of the player's own seat (:meth:`Deal.view <doppelkopf.Deal.view>`),
+    which shows only what that seat may know (SPEC §6.1).  Two kinds of call
+    exist, told apart by ``view.turn``:
+
+    - **On turn** (``view.turn == view.seat``): the player must return its
+      next action for its own seat.  In the reservation round that is a
+      :class:`~doppelkopf.Declare` (SPEC §3.2); in play it is a
+      :class:`~doppelkopf.Play`, or an :class:`~doppelkopf.Announce`, after
+      which the player is asked again at the same instant, until it plays a
+      card.  ``None`` is an error.
+    - **Off turn** (``view.turn != view.seat``): the player is offered the
+      chance to announce out of turn (SPEC §8.2) and returns an
+      :class:`~doppelkopf.Announce` or ``None`` to pass.
+
+    Every action returned must be legal (``view.legal_actions`` lists the
+    legal actions that change the deal) and must be for ``view.seat``.  An
+    announcement must add something: repeating a level the party already holds
+    is legal in the rules (SPEC §8.6a) but the runner treats it as an error,
+    which bounds how often a player can announce at one instant (five levels
+    at most).  The runner raises on any of these errors instead of ignoring
+    them, so a bot's bug shows at once.
+
+    A class with a matching ``act`` is a player; it need not inherit from this
+    protocol.
+
+    >>> class FirstCard:
+    ...     def act(self, view):
+    ...         return view.legal_actions[0] if view.turn == view.seat else None
+    >>> isinstance(FirstCard(), Player)
+    True
+    """
+
+    def act(self, view: PlayerView) -> Action | None:
+        """The player's action on turn; an announcement or ``None`` off turn."""
+        ...
+
+
+class Step(NamedTuple):
+    """One event of a deal played by :func:`iter_deal` and the deal right after it.
+
+    ``event`` is the :class:`~doppelkopf.Declare` or :class:`~doppelkopf.Play`
+    that was applied, or for an announcement the :class:`~doppelkopf.Announced`
+    record with the announcer's party.
+
+    >>> from doppelkopf import Deal, RandomPlayer
+    >>> step = next(iter_deal(Deal.shuffled(seed=4), [RandomPlayer(seed=4)] * 4))
+    >>> step.event.seat, step.deal.turn
+    (0, 1)
+    """
+
+    event: Event
+    deal: Deal
+
+
+def _without_rule(error: IllegalActionError) -> str:
+    message = str(error)
+    suffix = f" ({error.rule})"
+    if error.rule and message.endswith(suffix):
+        return message[: -len(suffix)]
+    return message
+
+
+def _apply(deal: Deal, seat: int, action: object) -> tuple[Deal, Event]:
+    """Apply the action returned by the player at ``seat``, blaming that seat for any error."""
+    if not isinstance(action, Declare | Play | Announce):
+        raise TypeError(f"seat {seat}: the player returned {action!r}, which is not an action")
+    if action.seat != seat:
+        raise IllegalActionError(
+            f"seat {seat}: the player returned an action for seat {action.seat}: {action}",
+            seat=seat,
+            action=str(action),
+        )
+    try:
+        new = deal.apply(action)
+    except IllegalActionError as error:
+        blamed = type(error)(
+            f"seat {seat}: {_without_rule(error)}",
+            seat=seat,
+            action=error.action,
+            rule=error.rule,
+        )
+        raise blamed from error
+    if isinstance(action, Announce):
+        if new is deal:
+            raise IllegalActionError(
+                f"seat {seat}: the party already holds {action.level.label_generic}; "
+                "a player may only make announcements that add something",
+                seat=seat,
+                action=f"announce {action.level.label_generic}",
+                rule="§8.6a, §8.8a",
+            )
+        event = new.history[-1]
+        assert isinstance(event, Announced)
+        return new, event
+    return new, action
+
+
+def iter_deal(deal: Deal, players: Sequence[Player]) -> Iterator[Step]:
+    """Play ``deal`` to the end with ``players[seat]`` at each seat, one :class:`Step` per event.
+
+    The order of asking is fixed:
+
+    1. The seat on turn is asked (:meth:`Player.act`): in the reservation
+       round for its answer, in play for a card, any number of announcements
+       coming first.
+    2. After each card, while the deal goes on, each seat other than the one
+       that just played and the one now on turn is offered one announcement
+       out of turn, in clockwise order starting left of the seat that just
+       played.  A seat is offered only while it has a legal announcement that
+       adds something.
+
+    No seat ever misses a chance this way: a player's hand size, which decides
+    its deadlines (SPEC §8.2), changes only when it plays, and it is asked
+    right before that.  The deal may be in any phase; a finished deal yields
+    nothing.
+
+    >>> from doppelkopf import Deal, Play, RandomPlayer
+    >>> steps = list(iter_deal(Deal.shuffled(seed=2), [RandomPlayer(seed=5)] * 4))
+    >>> sum(isinstance(step.event, Play) for step in steps), steps[-1].deal.is_finished
+    (48, True)
+
+    Raises:
+        ValueError: ``players`` does not hold four players.
+        IllegalActionError: a player's action is illegal, is for another
+            seat, repeats an announcement, or is missing on its turn; the
+            error's ``seat`` (and message) names the player's seat.
+        TypeError: a player returned something that is not an action.
+    """
+    if len(players) != 4:
+        raise InvalidValueError(f"a deal needs four players, not {len(players)}")
+    while not deal.is_finished:
+        seat = deal.turn
+        assert seat is not None
+        while True:
+            action = players[seat].act(deal.view(seat))
+            if action is None:
+                rule = "§3.2" if deal.game_type is None else "§5.1"
+                raise IllegalActionError(
+                    f"seat {seat}: the player returned no action on its turn",
+                    seat=seat,
+                    action="act",
+                    rule=rule,
+                )
+            deal, event = _apply(deal, seat, action)
+            yield Step(event, deal)
+            if not isinstance(action, Announce):
+                break
+        if not isinstance(action, Play) or deal.is_finished:
+            continue
+        for offset in (1, 2, 3):
+            other = (seat + offset) & 3
+            if other == deal.turn or not deal.legal_announcements(other):
+                continue
+            offered = players[other].act(deal.view(other))
+            if offered is not None:
+                deal, event = _apply(deal, other, offered)
+                yield Step(event, deal)
+
+
+def play_deal(deal: Deal, players: Sequence[Player]) -> Deal:
+    """Play ``deal`` to the end with ``players[seat]`` at each seat and return the finished deal.
+
+    The players are asked in the order that :func:`iter_deal` describes.  The
+    bots keep their random state between deals, so a fresh set of seeded
+    players gives the same deal again.
+
+    >>> from doppelkopf import Deal, RandomPlayer
+    >>> def players():
+    ...     return [RandomPlayer(seed=seat) for seat in range(4)]
+    >>> first = play_deal(Deal.shuffled(seed=8), players())
+    >>> first.is_finished
+    True
+    >>> play_deal(Deal.shuffled(seed=8), players()).history == first.history
+    True
+
+    Raises:
+        ValueError, IllegalActionError, TypeError: see :func:`iter_deal`.
+    """
+    for step in iter_deal(deal, players):
+        deal = step.deal
+    return deal
