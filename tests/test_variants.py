@@ -261,6 +261,11 @@ def test_v08_second_dulle_except_in_the_last_trick() -> None:
     trick = Trick.parse("♥10 ♥10 ♣Q ♦A", leader=A)
     assert trick_winner(trick, GameType.NORMAL, except_last, last=True) == A
     assert trick_winner(trick, GameType.NORMAL, except_last) == B
+    # In a deal: both 10♥ fall in trick 12, where the first one played wins.
+    deal = ending_with({A: "♣Q"}, {A: "♥10", B: "♥10", C: "♣Q", D: "♦A"}, except_last)
+    first = next(seat for seat, played in deal.tricks[-1] if played is card("♥10"))
+    assert deal.outcome.winners[-1] == first
+    assert len(deal.tricks) == 12
 
 
 def test_v09_no_second_dulle_where_the_ten_of_hearts_is_plain() -> None:
