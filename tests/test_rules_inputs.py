@@ -8,13 +8,21 @@ import pytest
 
 from doppelkopf import (
     Announcement,
+    GameType,
+    Party,
     PartyAnnouncements,
+    Reservation,
+    Rules,
+    Trick,
     apply_announcement,
     can_announce_level,
     check_announcement,
+    special_events,
 )
 
 NOTHING = PartyAnnouncements()
+TRICK = Trick.parse("♣A ♣10 ♣A ♣10", leader=0)
+PARTIES = (Party.RE, Party.KONTRA, Party.RE, Party.KONTRA)
 NOT_RULES: list[Any] = ["ddv", None, {"nines": False}, 12]
 
 
@@ -23,3 +31,23 @@ def test_announcements_reject_what_is_not_a_rule_set(rules: Any) -> None:
     for function in (apply_announcement, check_announcement, can_announce_level):
         with pytest.raises(TypeError, match="rules must be a Rules value"):
             function(NOTHING, NOTHING, Announcement.RE_KONTRA, hand_size=12, rules=rules)
+
+
+@pytest.mark.parametrize("rules", NOT_RULES)
+def test_special_events_reject_what_is_not_a_rule_set(rules: Any) -> None:
+    with pytest.raises(TypeError, match="rules must be a Rules value"):
+        special_events([TRICK], GameType.NORMAL, PARTIES, rules)
+
+
+@pytest.mark.parametrize("game_type", ["NORMAL", None, Reservation.QUEENS_SOLO])
+def test_special_events_reject_what_is_not_a_game_type(game_type: Any) -> None:
+    with pytest.raises(TypeError, match="game_type must be a GameType"):
+        special_events([TRICK], game_type, PARTIES, Rules(nines=False))
+
+
+@pytest.mark.parametrize("schweine", ["yes", 1, None])
+def test_special_events_reject_a_schweine_flag_that_is_not_a_bool(schweine: Any) -> None:
+    with pytest.raises(TypeError, match="schweine must be True or False"):
+        special_events(
+            [TRICK], GameType.NORMAL, PARTIES, Rules(schweinchen=True), schweine=schweine
+        )
