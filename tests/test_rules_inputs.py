@@ -8,7 +8,10 @@ import pytest
 
 from doppelkopf import (
     Announcement,
+    Deal,
     GameType,
+    InvalidReservationError,
+    InvalidValueError,
     Party,
     PartyAnnouncements,
     Reservation,
@@ -17,6 +20,7 @@ from doppelkopf import (
     apply_announcement,
     can_announce_level,
     check_announcement,
+    resolve_reservations,
     special_events,
 )
 
@@ -51,3 +55,41 @@ def test_special_events_reject_a_schweine_flag_that_is_not_a_bool(schweine: Any)
         special_events(
             [TRICK], GameType.NORMAL, PARTIES, Rules(schweinchen=True), schweine=schweine
         )
+
+
+HEALTHY4 = [Reservation.HEALTHY] * 4
+
+
+@pytest.mark.parametrize("rules", NOT_RULES)
+def test_resolve_reservations_rejects_what_is_not_a_rule_set(rules: Any) -> None:
+    hands = Deal.shuffled(seed=1).dealt
+    with pytest.raises(TypeError, match="rules must be a Rules value"):
+        resolve_reservations([Reservation.QUEENS_SOLO, *HEALTHY4[1:]], 3, hands, rules)
+
+
+@pytest.mark.parametrize(
+    ("declarations", "dealer", "error", "fragment"),
+    [
+        (["healthy"] * 4, 3, InvalidReservationError, "not a reservation"),
+        ([None, *HEALTHY4[1:]], 3, InvalidReservationError, "not a reservation"),
+        (HEALTHY4[:3], 3, InvalidValueError, "four answers"),
+        ([*HEALTHY4, Reservation.HEALTHY], 3, InvalidValueError, "four answers"),
+        (HEALTHY4, 4, InvalidValueError, "dealer"),
+        (HEALTHY4, -1, InvalidValueError, "dealer"),
+        (HEALTHY4, True, InvalidValueError, "dealer"),
+    ],
+)
+def test_resolve_reservations_rejects_a_bad_round(
+    declarations: Any, dealer: Any, error: type[Exception], fragment: str
+) -> None:
+    hands = Deal.shuffled(seed=1).dealt
+    with pytest.raises(error, match=fragment):
+        resolve_reservations(declarations, dealer, hands)
+
+
+def test_resolve_reservations_rejects_bad_hands() -> None:
+    hands = Deal.shuffled(seed=1).dealt
+    with pytest.raises(InvalidValueError, match="four hands"):
+        resolve_reservations(HEALTHY4, 3, hands[:3])
+    with pytest.raises(TypeError, match="hand 2 must be a Hand"):
+        resolve_reservations(HEALTHY4, 3, [*hands[:2], "♣Q", hands[3]])  # type: ignore[list-item]
