@@ -11,6 +11,7 @@ from doppelkopf import (
     Deal,
     GameType,
     InvalidReservationError,
+    InvalidRulesError,
     InvalidValueError,
     Party,
     PartyAnnouncements,
@@ -23,6 +24,7 @@ from doppelkopf import (
     resolve_reservations,
     special_events,
 )
+from doppelkopf._order import card_order
 
 NOTHING = PartyAnnouncements()
 TRICK = Trick.parse("♣A ♣10 ♣A ♣10", leader=0)
@@ -93,3 +95,29 @@ def test_resolve_reservations_rejects_bad_hands() -> None:
         resolve_reservations(HEALTHY4, 3, hands[:3])
     with pytest.raises(TypeError, match="hand 2 must be a Hand"):
         resolve_reservations(HEALTHY4, 3, [*hands[:2], "♣Q", hands[3]])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("game_type", ["NORMAL", "SOLO_Q", None, 3])
+def test_card_orders_reject_what_is_not_a_game_type(game_type: Any) -> None:
+    with pytest.raises(TypeError, match="game_type must be a GameType"):
+        Rules(nines=False).card_order(game_type)
+    with pytest.raises(TypeError, match="game_type must be a GameType"):
+        card_order(game_type)
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "fragment"),
+    [
+        ({"second_dulle": "twice"}, InvalidRulesError, "second_dulle"),
+        ({"second_dulle": None}, InvalidRulesError, "second_dulle"),
+        ({"dullen": False, "second_dulle": "always"}, InvalidRulesError, "dullen=False"),
+        ({"nines": 0}, TypeError, "nines"),
+        ({"dullen": "yes"}, TypeError, "dullen"),
+        ({"schweine": None}, TypeError, "schweine"),
+    ],
+)
+def test_card_orders_reject_bad_options(
+    options: dict[str, Any], error: type[Exception], fragment: str
+) -> None:
+    with pytest.raises(error, match=fragment):
+        card_order(GameType.NORMAL, **options)
