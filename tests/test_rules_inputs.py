@@ -112,6 +112,9 @@ def test_card_orders_reject_what_is_not_a_game_type(game_type: Any) -> None:
         ({"second_dulle": None}, InvalidRulesError, "second_dulle"),
         ({"dullen": False, "second_dulle": "always"}, InvalidRulesError, "dullen=False"),
         ({"nines": 0}, TypeError, "nines"),
+        ({"nines": 1}, TypeError, "nines"),
+        ({"dullen": 0}, TypeError, "dullen"),
+        ({"schweine": 0}, TypeError, "schweine"),
         ({"dullen": "yes"}, TypeError, "dullen"),
         ({"schweine": None}, TypeError, "schweine"),
     ],
@@ -119,5 +122,8 @@ def test_card_orders_reject_what_is_not_a_game_type(game_type: Any) -> None:
 def test_card_orders_reject_bad_options(
     options: dict[str, Any], error: type[Exception], fragment: str
 ) -> None:
+    # The orders of False and True are cached first: 0 and 1 must not find them.
+    card_order(GameType.NORMAL, nines=False)
+    card_order(GameType.NORMAL, dullen=False)
     with pytest.raises(error, match=fragment):
         card_order(GameType.NORMAL, **options)

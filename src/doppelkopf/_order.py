@@ -381,6 +381,18 @@ def card_order(
         InvalidRulesError: ``second_dulle`` is not one of its values, or is set
             without Dullen (V§0.4).
     """
+    # Checked here, not only when a new order is built: 0 and 1 would find the
+    # cached orders of False and True.
+    for name, flag in (("nines", nines), ("dullen", dullen), ("schweine", schweine)):
+        if type(flag) is not bool:
+            raise TypeError(f"{name} must be True or False, not {type(flag).__name__}")
+    return _card_order(game_type, nines, dullen, second_dulle, schweine)
+
+
+def _card_order(
+    game_type: GameType, nines: bool, dullen: bool, second_dulle: str, schweine: bool
+) -> CardOrder:
+    """:func:`card_order` for options a :class:`~doppelkopf.Rules` value has already checked."""
     if schweine and game_type not in _SCHWEINE_TYPES:
         schweine = False
     return _cached(game_type, nines, dullen, second_dulle, schweine)
