@@ -35,7 +35,9 @@ from doppelkopf import (
     SpecialKind,
     Suit,
     Trick,
+    is_legal_card,
     legal_cards,
+    special_events,
     trick_winner,
 )
 from doppelkopf.strategies import deals, deals_of_hands, positions, rules
@@ -436,3 +438,39 @@ def test_a_deal_applies_the_second_dulle(deal: Deal) -> None:
     (trick,) = deal.tricks
     expected = expected_winner(trick, game, deal.rules, deal.schweine is not None, last=False)
     assert deal.current_trick.leader == expected
+
+
+# --- the functional API agrees with the deal ---------------------------------------------
+
+
+@few(30)
+@given(deals(rules(), finished=True))
+def test_special_events_of_the_tricks_are_the_deals(deal: Deal) -> None:
+    outcome = deal.outcome
+    events = special_events(
+        deal.tricks,
+        outcome.game_type,
+        outcome.parties,
+        deal.rules,
+        schweine=deal.schweine is not None,
+    )
+    assert events == outcome.special_events
+    if not deal.rules.specials:
+        assert events == ()
+
+
+@few(30)
+@given(deals(rules()))
+def test_the_functional_rules_agree_with_the_deal(deal: Deal) -> None:
+    if deal.phase is not Phase.PLAY:
+        return
+    seat = deal.turn
+    assert seat is not None
+    game = deal.game_type
+    assert game is not None
+    hand, trick = deal.hands[seat], deal.current_trick
+    functional = legal_cards(hand, trick, game, deal.rules)
+    assert set(functional) == set(deal.legal_cards())
+    for c in hand.distinct():
+        assert is_legal_card(hand, trick, game, c, deal.rules) is (c in functional)
+        assert deal.can_play(seat, c) is (c in functional)
