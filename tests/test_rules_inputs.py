@@ -127,3 +127,11 @@ def test_card_orders_reject_bad_options(
     card_order(GameType.NORMAL, dullen=False)
     with pytest.raises(error, match=fragment):
         card_order(GameType.NORMAL, **options)
+
+
+def test_trick_winner_shorthand_takes_the_schweine() -> None:
+    trick = Trick.parse("♥10 ♣Q ♦A ♦10", leader=0)
+    pigs = Rules(schweinchen=True)
+    assert trick.winner(GameType.NORMAL, pigs, schweine=True) == 2
+    assert trick.winner(GameType.NORMAL, pigs) == 0
+    assert trick.winner(GameType.DIAMONDS_SOLO, pigs, schweine=True) == 0

@@ -167,9 +167,21 @@ class Trick:
             raise InvalidValueError(f"a trick cannot hold a third {card} (SPEC §1.1)")
         return Trick._make(self.leader, (*cards, card))
 
-    def winner(self, game_type: GameType, rules: Rules = _DDV, *, last: bool = False) -> int:
-        """Shorthand for :func:`trick_winner`."""
-        return trick_winner(self, game_type, rules, last=last)
+    def winner(
+        self,
+        game_type: GameType,
+        rules: Rules = _DDV,
+        *,
+        schweine: bool = False,
+        last: bool = False,
+    ) -> int:
+        """Shorthand for :func:`trick_winner` (SPEC §5.3, V§2.2, V§2.3).
+
+        >>> Trick.parse("♥10 ♣Q ♦A ♦10", leader=0).winner(
+        ...     GameType.NORMAL, Rules(schweinchen=True), schweine=True)  # V10
+        2
+        """
+        return trick_winner(self, game_type, rules, schweine=schweine, last=last)
 
 
 _new_object: Final = object.__new__
