@@ -53,6 +53,13 @@ def resolve_reservations(
         TypeError: ``rules`` is not a :class:`~doppelkopf.Rules` value.
     """
     _check_round(declarations, dealer, hands, rules)
+    return resolve_checked(declarations, dealer, hands, rules)
+
+
+def resolve_checked(
+    declarations: Sequence[Reservation], dealer: int, hands: Sequence[Hand], rules: Rules
+) -> tuple[GameType, int | None]:
+    """:func:`resolve_reservations` for inputs a deal has already checked."""
     order = ((dealer + 1) & 3, (dealer + 2) & 3, (dealer + 3) & 3, dealer & 3)
     marriage = None
     for seat in order:
