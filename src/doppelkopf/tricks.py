@@ -212,11 +212,6 @@ def _order_of(game_type: GameType, rules: Rules, schweine: bool = False) -> Card
     return rules.card_order(game_type, schweine=schweine)
 
 
-def _distinct_in_order(bits: int, game_type: GameType) -> tuple[Card, ...]:
-    """The distinct cards of the packed set ``bits`` in the default display order."""
-    return _DEFAULT_ORDERS[game_type].distinct_in_order(bits)
-
-
 def legal_cards(
     hand: Hand, trick: Trick, game_type: GameType, rules: Rules = _DDV
 ) -> tuple[Card, ...]:
