@@ -243,3 +243,11 @@ def test_derived_facts(table: Rules) -> None:
 def test_deadline_rejects(level: Any, shift: Any) -> None:
     with pytest.raises(InvalidValueError):
         Rules.DDV.deadline(level, shift)
+
+
+def test_card_orders_name_their_options() -> None:
+    assert repr(Rules().card_order(GameType.NORMAL)) == "<CardOrder NORMAL>"
+    short = Rules(nines=False, dullen=False).card_order(GameType.HEARTS_SOLO)
+    assert repr(short) == "<CardOrder HEARTS_SOLO nines=False dullen=False>"
+    pigs = Rules(second_dulle="always", schweinchen=True).card_order(GameType.NORMAL, schweine=True)
+    assert repr(pigs) == "<CardOrder NORMAL second_dulle='always' schweine=True>"
