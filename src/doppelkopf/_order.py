@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from .cards import DISTINCT_CARDS, Card, Rank, Suit
+from .errors import InvalidRulesError
 from .rules import Category, GameType, _register_default_orders
 
 __all__ = ["CardOrder", "card_order"]
@@ -328,10 +329,37 @@ def _cached(
     key = (game_type, nines, dullen, second_dulle, schweine)
     order = _ORDERS.get(key)
     if order is None:
+        _check_options(game_type, nines, dullen, second_dulle, schweine)
         order = _ORDERS[key] = CardOrder(
             game_type, nines=nines, dullen=dullen, second_dulle=second_dulle, schweine=schweine
         )
     return order
+
+
+def _check_options(
+    game_type: object, nines: object, dullen: object, second_dulle: object, schweine: object
+) -> None:
+    """Raise unless the parts of a card order's key are a game type and valid options.
+
+    Checked once per new combination, before it is built and cached.
+    """
+    if not isinstance(game_type, GameType):
+        raise TypeError(f"game_type must be a GameType, not {type(game_type).__name__}")
+    for name, flag in (("nines", nines), ("dullen", dullen), ("schweine", schweine)):
+        if type(flag) is not bool:
+            raise TypeError(f"{name} must be True or False, not {type(flag).__name__}")
+    if second_dulle not in ("never", "always", "except_last_trick"):
+        raise InvalidRulesError(
+            "option second_dulle must be one of 'never', 'always', 'except_last_trick'",
+            options=("second_dulle",),
+            rule="V§2.2",
+        )
+    if not dullen and second_dulle != "never":
+        raise InvalidRulesError(
+            "dullen=False excludes a second Dulle: without Dullen there is no second Dulle",
+            options=("dullen", "second_dulle"),
+            rule="V§0.4",
+        )
 
 
 def card_order(
@@ -346,7 +374,25 @@ def card_order(
 
     Schweine exist only in NORMAL, MARRIAGE, MARRIAGE_SOLO and SILENT_MARRIAGE
     (V§2.3); elsewhere ``schweine`` is ignored.
+
+    Raises:
+        TypeError: ``game_type`` is not a :class:`~doppelkopf.GameType`, or a flag
+            is not a bool.
+        InvalidRulesError: ``second_dulle`` is not one of its values, or is set
+            without Dullen (V§0.4).
     """
+    # Checked here, not only when a new order is built: 0 and 1 would find the
+    # cached orders of False and True.
+    for name, flag in (("nines", nines), ("dullen", dullen), ("schweine", schweine)):
+        if type(flag) is not bool:
+            raise TypeError(f"{name} must be True or False, not {type(flag).__name__}")
+    return _card_order(game_type, nines, dullen, second_dulle, schweine)
+
+
+def _card_order(
+    game_type: GameType, nines: bool, dullen: bool, second_dulle: str, schweine: bool
+) -> CardOrder:
+    """:func:`card_order` for options a :class:`~doppelkopf.Rules` value has already checked."""
     if schweine and game_type not in _SCHWEINE_TYPES:
         schweine = False
     return _cached(game_type, nines, dullen, second_dulle, schweine)

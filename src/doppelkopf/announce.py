@@ -105,7 +105,10 @@ def apply_announcement(
     Raises:
         AnnouncementTooLateError: the deadline has passed.
         LateReplyLockError: an absage by a party whose Re/Kontra was a late reply.
+        TypeError: ``rules`` is not a :class:`~doppelkopf.Rules` value.
     """
+    if rules is not _DDV and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
     if type(level) is not Announcement:
         level = Announcement(level)
     if type(shift) is not int or not 0 <= shift <= 2:

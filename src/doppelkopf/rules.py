@@ -569,14 +569,10 @@ class Rules:
         >>> [str(card) for card in Rules(nines=False).card_order(GameType.NORMAL).trumps]  # V03
         ['♥10', '♣Q', '♠Q', '♥Q', '♦Q', '♣J', '♠J', '♥J', '♦J', '♦A', '♦10', '♦K']
         """
-        from ._order import card_order
+        from ._order import _card_order
 
-        return card_order(
-            game_type,
-            nines=self.nines,
-            dullen=self.dullen,
-            second_dulle=self.second_dulle,
-            schweine=schweine and self.schweinchen,
+        return _card_order(
+            game_type, self.nines, self.dullen, self.second_dulle, schweine and self.schweinchen
         )
 
     def counts_specials(self, game_type: GameType) -> bool:

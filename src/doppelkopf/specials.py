@@ -181,7 +181,19 @@ _EVENT_SETTERS: Final = tuple(
 )
 
 
-def _check_input(tricks: Sequence[Trick], parties: Sequence[Party], rules: Rules) -> None:
+def _check_input(
+    tricks: Sequence[Trick],
+    game_type: GameType,
+    parties: Sequence[Party],
+    rules: Rules,
+    schweine: bool,
+) -> None:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    if not isinstance(game_type, GameType):
+        raise TypeError(f"game_type must be a GameType, not {type(game_type).__name__}")
+    if type(schweine) is not bool:
+        raise TypeError(f"schweine must be True or False, not {type(schweine).__name__}")
     if len(parties) != 4 or not all(isinstance(party, Party) for party in parties):
         raise InvalidSummaryError(
             f"parties must give the Party of each of the four seats, not {parties!r} (SPEC §6)"
@@ -258,8 +270,9 @@ def special_events(
     Raises:
         InvalidSummaryError: more tricks than a deal has, an incomplete trick,
             or ``parties`` that do not give a Party for each of the four seats.
+        TypeError: ``game_type``, ``rules`` or ``schweine`` is of the wrong type.
     """
-    _check_input(tricks, parties, rules)
+    _check_input(tricks, game_type, parties, rules, schweine)
     if not rules.counts_specials(game_type):
         return ()
     last = rules.tricks - 1

@@ -2,9 +2,13 @@
 
 Importing this module needs `Hypothesis <https://hypothesis.readthedocs.io>`_;
 the rest of the library does not.  Every strategy generates valid values only:
-hands never hold a third copy of a card, deals partition the 48-card deck, and
-the tricks and positions come from random *legal* play of a random deal, so a
-bot can be tested on the situations it will really meet.
+rule sets never combine options that exclude each other, hands never hold a
+third copy of a card, deals partition the deck, and the tricks, positions and
+deals come from random *legal* play of a random deal, so a bot can be tested on
+the situations it will really meet.
+
+Strategies that depend on the rule set take ``rules``: ``None`` (the default)
+is :attr:`Rules.DDV <doppelkopf.Rules.DDV>`, the rules of SPEC.md.
 
 >>> from hypothesis import given, settings
 >>> from doppelkopf import legal_cards
@@ -26,26 +30,105 @@ Card.parse('♣9')
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from .cards import DECK, DISTINCT_CARDS, Card, Hand, Rank, Suit
-from .rules import GameType
+from ._order import CardOrder
+from .cards import Card, Hand, Rank, Suit
+from .deal import Announce, Deal, Declare, Phase, Play, Reservation
+from .errors import InvalidRulesError
+from .rules import GameType, Rules
 from .tricks import Trick, trick_winner
 
 __all__ = [
     "Position",
     "cards",
+    "deals",
     "deals_of_hands",
     "game_types",
     "hands",
     "positions",
     "ranks",
+    "rules",
     "suits",
     "tricks",
 ]
+
+_DDV: Final = Rules.DDV
+
+
+def _table(rules: object) -> Rules:
+    """The rule set a strategy's ``rules`` argument names (``None`` is the default rules)."""
+    if rules is None:
+        return _DDV
+    if not isinstance(rules, Rules):
+        raise InvalidArgument(f"rules must be a Rules value or None, not {rules!r}")
+    return rules
+
+
+# The options in the order rules() draws them, each with its values, the
+# default first so that every drawn rule set shrinks towards Rules.DDV.
+_CHOICES: Final[dict[str, tuple[bool | str, ...]]] = {
+    name: (
+        ("never", "always", "except_last_trick")
+        if name == "second_dulle"
+        else (bool(value), not value)
+    )
+    for name, value in _DDV.as_dict().items()
+}
+
+
+@st.composite
+def _rule_sets(draw: st.DrawFn, fixed: dict[str, bool | str]) -> Rules:
+    # Every option is drawn, also one that is fixed or forced, so that every
+    # rule set takes the same draws and the shrinker can move each freely.
+    values = {name: draw(st.sampled_from(choices)) for name, choices in _CHOICES.items()}
+    values.update(fixed)
+    if fixed.get("second_dulle", "never") != "never":
+        values["dullen"] = True  # a second Dulle needs Dullen (V§0.4)
+    if not values["dullen"]:
+        values["second_dulle"] = "never"
+    if fixed.get("karlchen_caught") or fixed.get("fox_at_end"):
+        values["specials"] = True  # those are special points (V§0.4)
+    if not values["specials"]:
+        values["karlchen_caught"] = values["fox_at_end"] = False
+    return Rules(**values)  # type: ignore[arg-type]
+
+
+def rules(**fixed: bool | str) -> st.SearchStrategy[Rules]:
+    """Rule sets of VARIANTS.md: every option drawn, no excluded combination (V§0.4).
+
+    Each option takes each of its values; combinations that exclude each other
+    are never drawn.  Options given as keywords are fixed to that value
+    (``rules(nines=False)``), the others drawn around them.  Drawn rule sets
+    shrink towards :attr:`Rules.DDV <doppelkopf.Rules.DDV>`.
+
+    >>> from hypothesis import find, given, settings
+    >>> from doppelkopf import Rules
+    >>> find(rules(), lambda table: True, settings=settings(database=None))
+    Rules()
+    >>> find(rules(dullen=False), lambda table: True, settings=settings(database=None))
+    Rules(dullen=False)
+    >>> @settings(max_examples=50, database=None)
+    ... @given(rules())
+    ... def test_text_form(table):
+    ...     assert Rules.parse(str(table)) == table
+    >>> test_text_form()
+
+    Raises:
+        hypothesis.errors.InvalidArgument: an unknown option, a bad value, or
+            fixed options that exclude each other.
+    """
+    for name in fixed:
+        if name not in _CHOICES:
+            raise InvalidArgument(f"unknown option {name!r}; the options are {', '.join(_CHOICES)}")
+    try:
+        Rules(**fixed)  # type: ignore[arg-type]
+    except InvalidRulesError as error:
+        raise InvalidArgument(f"fixed options are not a rule set: {error}") from error
+    return _rule_sets(dict(fixed))
 
 
 def suits() -> st.SearchStrategy[Suit]:
@@ -68,18 +151,22 @@ def ranks() -> st.SearchStrategy[Rank]:
     return st.sampled_from(tuple(Rank))
 
 
-def cards() -> st.SearchStrategy[Card]:
-    """Any of the 24 distinct cards (the interned :class:`~doppelkopf.Card` objects).
+def cards(rules: Rules | None = None) -> st.SearchStrategy[Card]:
+    """Any distinct card of the deck of ``rules``: 24, or 20 without nines (V§1.1).
 
-    >>> from hypothesis import given, settings
-    >>> from doppelkopf import DISTINCT_CARDS
+    The cards are the interned :class:`~doppelkopf.Card` objects.
+
+    >>> from hypothesis import find, given, settings
+    >>> from doppelkopf import DISTINCT_CARDS, Rules
     >>> @settings(max_examples=10, database=None)
     ... @given(cards())
     ... def test_card(card):
     ...     assert DISTINCT_CARDS[card.index] is card
     >>> test_card()
+    >>> find(cards(Rules(nines=False)), lambda card: True, settings=settings(database=None))
+    Card.parse('♣J')
     """
-    return st.sampled_from(DISTINCT_CARDS)
+    return st.sampled_from(_table(rules).distinct_cards)
 
 
 def game_types() -> st.SearchStrategy[GameType]:
@@ -92,11 +179,14 @@ def game_types() -> st.SearchStrategy[GameType]:
     return st.sampled_from(tuple(GameType))
 
 
-def hands(min_size: int = 0, max_size: int = 12) -> st.SearchStrategy[Hand]:
+def hands(
+    min_size: int = 0, max_size: int = 12, *, rules: Rules | None = None
+) -> st.SearchStrategy[Hand]:
     """Hands of ``min_size`` to ``max_size`` cards, holding at most two copies of any card.
 
-    A hand is drawn as a set of distinct copies from the 48-card deck, so every
-    hand that can occur in a game can be generated, and nothing else.
+    A hand is drawn as a set of distinct copies from the deck of ``rules`` (48
+    cards, or 40 without nines), so every hand that can occur in a game can be
+    generated, and nothing else.
 
     >>> from hypothesis import find, settings
     >>> find(hands(min_size=3), lambda hand: True, settings=settings(database=None))
@@ -104,46 +194,58 @@ def hands(min_size: int = 0, max_size: int = 12) -> st.SearchStrategy[Hand]:
 
     Raises:
         hypothesis.errors.InvalidArgument: the sizes are not
-            ``0 <= min_size <= max_size <= 48``.
+            ``0 <= min_size <= max_size <= 48`` (40 without nines).
     """
+    deck = _table(rules).deck
     for name, value in (("min_size", min_size), ("max_size", max_size)):
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidArgument(f"{name} must be an int, not {value!r}")
-    if not 0 <= min_size <= max_size <= len(DECK):
+    if not 0 <= min_size <= max_size <= len(deck):
         raise InvalidArgument(
-            f"need 0 <= min_size <= max_size <= 48, not min_size={min_size}, max_size={max_size}"
+            f"need 0 <= min_size <= max_size <= {len(deck)}, "
+            f"not min_size={min_size}, max_size={max_size}"
         )
     copies = st.lists(
-        st.integers(min_value=0, max_value=len(DECK) - 1),
+        st.integers(min_value=0, max_value=len(deck) - 1),
         min_size=min_size,
         max_size=max_size,
         unique=True,
     )
-    return copies.map(lambda indices: Hand(DECK[i] for i in indices))
+    return copies.map(lambda indices: Hand(deck[i] for i in indices))
 
 
 def _split_deck(cards: list[Card]) -> tuple[Hand, Hand, Hand, Hand]:
+    size = len(cards) // 4
     return (
-        Hand(cards[0:12]),
-        Hand(cards[12:24]),
-        Hand(cards[24:36]),
-        Hand(cards[36:48]),
+        Hand(cards[0:size]),
+        Hand(cards[size : 2 * size]),
+        Hand(cards[2 * size : 3 * size]),
+        Hand(cards[3 * size :]),
     )
 
 
-def deals_of_hands() -> st.SearchStrategy[tuple[Hand, Hand, Hand, Hand]]:
-    """Four 12-card hands, for seats 0–3, that together hold the 48-card deck exactly.
+def deals_of_hands(rules: Rules | None = None) -> st.SearchStrategy[tuple[Hand, Hand, Hand, Hand]]:
+    """Four hands, for seats 0–3, that together hold the deck of ``rules`` exactly.
+
+    Twelve cards each from 48, or ten each from 40 without nines (V§1.2).
 
     >>> from hypothesis import given, settings
-    >>> from doppelkopf import DECK
+    >>> from doppelkopf import DECK, Rules
     >>> @settings(max_examples=10, database=None)
     ... @given(deals_of_hands())
     ... def test_deal(deal):
     ...     assert [len(hand) for hand in deal] == [12, 12, 12, 12]
     ...     assert sorted(card for hand in deal for card in hand) == sorted(DECK)
     >>> test_deal()
+    >>> short = Rules(nines=False)
+    >>> @settings(max_examples=10, database=None)
+    ... @given(deals_of_hands(short))
+    ... def test_short_deal(deal):
+    ...     assert [len(hand) for hand in deal] == [10, 10, 10, 10]
+    ...     assert sorted(card for hand in deal for card in hand) == sorted(short.deck)
+    >>> test_short_deal()
     """
-    return st.permutations(DECK).map(_split_deck)
+    return st.permutations(_table(rules).deck).map(_split_deck)
 
 
 class Position(NamedTuple):
@@ -158,23 +260,21 @@ class Position(NamedTuple):
     trick: Trick
 
 
-def _options(hand: Hand, trick: Trick, game_type: GameType) -> list[Card]:
+def _options(hand: Hand, trick: Trick, order: CardOrder) -> list[Card]:
     """The cards the following rule allows (SPEC §5.2), without calling the checked code."""
     held = list(hand.distinct())
     if not trick.cards:
         return held
-    led = game_type.category(trick.cards[0])
-    following = [card for card in held if game_type.category(card) is led]
+    led = order.category(trick.cards[0])
+    following = [card for card in held if order.category(card) is led]
     return following or held
 
 
-def _extend(
-    draw: st.DrawFn, game_type: GameType, hands: list[Hand], trick: Trick, size: int
-) -> Trick:
+def _extend(draw: st.DrawFn, order: CardOrder, hands: list[Hand], trick: Trick, size: int) -> Trick:
     """Play legal random cards to ``trick`` until it holds ``size`` cards."""
     while len(trick.cards) < size:
         seat = (trick.leader + len(trick.cards)) % 4
-        card = draw(st.sampled_from(_options(hands[seat], trick, game_type)))
+        card = draw(st.sampled_from(_options(hands[seat], trick, order)))
         hands[seat] = hands[seat].remove(card)
         trick = trick.play(card)
     return trick
@@ -186,20 +286,26 @@ class _Situation(NamedTuple):
     trick: Trick
 
 
+_DIAMOND_ACE: Final = Card(Suit.DIAMONDS, Rank.ACE)
+
+
 @st.composite
 def _situations(
-    draw: st.DrawFn, game_type: GameType | None, min_size: int, max_size: int
+    draw: st.DrawFn, game_type: GameType | None, min_size: int, max_size: int, table: Rules
 ) -> _Situation:
     """A random deal played legally up to a trick holding ``min_size``–``max_size`` cards."""
     game = draw(game_types()) if game_type is None else game_type
-    hands = list(draw(deals_of_hands()))
-    finished = draw(st.integers(min_value=0, max_value=11))
+    hands = list(draw(deals_of_hands(table)))
+    # A seat dealt both ♦A holds the Schweine where the rules and game type have them (V§2.3).
+    schweine = any(hand.count(_DIAMOND_ACE) == 2 for hand in hands)
+    order = table.card_order(game, schweine=schweine)
+    finished = draw(st.integers(min_value=0, max_value=table.tricks - 1))
     leader = draw(st.integers(min_value=0, max_value=3))
     size = draw(st.integers(min_value=min_size, max_value=max_size))
     for _ in range(finished):
-        done = _extend(draw, game, hands, Trick(leader), 4)
-        leader = trick_winner(done, game)
-    trick = _extend(draw, game, hands, Trick(leader), size)
+        done = _extend(draw, order, hands, Trick(leader), 4)
+        leader = trick_winner(done, game, table, schweine=schweine)
+    trick = _extend(draw, order, hands, Trick(leader), size)
     return _Situation(game, (hands[0], hands[1], hands[2], hands[3]), trick)
 
 
@@ -209,13 +315,19 @@ def _check_game_type(game_type: GameType | None) -> None:
 
 
 def tricks(
-    game_type: GameType | None = None, *, min_size: int = 0, max_size: int = 4
+    game_type: GameType | None = None,
+    *,
+    min_size: int = 0,
+    max_size: int = 4,
+    rules: Rules | None = None,
 ) -> st.SearchStrategy[Trick]:
     """Tricks of ``min_size``–``max_size`` cards reached by legal play of a random deal.
 
     The earlier tricks of the deal are played out too, so late-game voids occur
     as they do in real play.  With ``game_type=None`` each trick comes from a
     random game type; pass one to get tricks that are legal in that game type.
+    The deal is one of the deck of ``rules``, played by their card order; a
+    seat dealt both ♦A holds the Schweine if the rules and game type have them.
 
     >>> from hypothesis import given, settings
     >>> from doppelkopf import GameType, trick_winner
@@ -231,6 +343,7 @@ def tricks(
             ``0 <= min_size <= max_size <= 4``.
     """
     _check_game_type(game_type)
+    table = _table(rules)
     for name, value in (("min_size", min_size), ("max_size", max_size)):
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidArgument(f"{name} must be an int, not {value!r}")
@@ -238,7 +351,7 @@ def tricks(
         raise InvalidArgument(
             f"need 0 <= min_size <= max_size <= 4, not min_size={min_size}, max_size={max_size}"
         )
-    return _situations(game_type, min_size, max_size).map(lambda situation: situation.trick)
+    return _situations(game_type, min_size, max_size, table).map(lambda situation: situation.trick)
 
 
 def _position(situation: _Situation) -> Position:
@@ -247,21 +360,118 @@ def _position(situation: _Situation) -> Position:
     return Position(situation.game_type, situation.hands[seat], trick)
 
 
-def positions(game_type: GameType | None = None) -> st.SearchStrategy[Position]:
+def positions(
+    game_type: GameType | None = None, *, rules: Rules | None = None
+) -> st.SearchStrategy[Position]:
     """Positions ``(game_type, hand, trick)`` in which the holder of ``hand`` must play.
 
-    The deal is random and every card before the position was played legally, so
-    ``legal_cards(hand, trick, game_type)`` is never empty.  The hand holds
-    1–12 cards; the trick 0–3.
+    The deal is random and every card before the position was played legally
+    under ``rules``, so ``legal_cards(hand, trick, game_type, rules)`` is never
+    empty.  The hand holds 1–12 cards (1–10 without nines); the trick 0–3.
 
     >>> from hypothesis import given, settings
-    >>> from doppelkopf import GameType, check_card, legal_cards
+    >>> from doppelkopf import GameType, Rules, check_card, legal_cards
     >>> @settings(max_examples=25, database=None)
     ... @given(positions(GameType.QUEENS_SOLO))
     ... def test_every_legal_card_passes_the_check(position):
     ...     for card in legal_cards(position.hand, position.trick, position.game_type):
     ...         check_card(position.hand, position.trick, position.game_type, card)
     >>> test_every_legal_card_passes_the_check()
+    >>> short = Rules(nines=False, dullen=False)
+    >>> @settings(max_examples=25, database=None)
+    ... @given(positions(GameType.NORMAL, rules=short))
+    ... def test_short_hands(position):
+    ...     assert 1 <= len(position.hand) <= 10
+    ...     assert legal_cards(position.hand, position.trick, GameType.NORMAL, short)
+    >>> test_short_hands()
     """
     _check_game_type(game_type)
-    return _situations(game_type, 0, 3).map(_position)
+    return _situations(game_type, 0, 3, _table(rules)).map(_position)
+
+
+# --- whole deals ---------------------------------------------------------------
+
+
+@st.composite
+def _deals(
+    draw: st.DrawFn,
+    tables: st.SearchStrategy[Rules],
+    finished: bool,
+    announcements: bool,
+) -> Deal:
+    table = draw(tables)
+    dealer = draw(st.integers(min_value=0, max_value=3))
+    deal = Deal.from_hands(draw(deals_of_hands(table)), dealer=dealer, rules=table)
+    # How far to go: the whole deal, or stop after a number of actions, counting
+    # the four answers of the reservation round and every card.
+    total = 4 + 4 * table.tricks
+    stop = total if finished else draw(st.integers(min_value=0, max_value=total))
+    steps = 0
+    while steps < stop:
+        if deal.phase is Phase.RESERVATIONS:
+            seat = deal.turn
+            assert seat is not None
+            # Three answers in four are healthy, so that normal games stay common.
+            reserve = draw(st.integers(min_value=0, max_value=3)) == 3
+            wishes = [
+                action
+                for action in deal.legal_actions()
+                if isinstance(action, Declare) and action.reservation is not Reservation.HEALTHY
+            ]
+            if reserve and wishes:
+                deal = deal.apply(draw(st.sampled_from(wishes)))
+            else:
+                deal = deal.declare(seat, Reservation.HEALTHY)
+            steps += 1
+            continue
+        if announcements and draw(st.integers(min_value=0, max_value=9)) == 9:
+            calls = [
+                action
+                for seat in range(4)
+                for action in (Announce(seat, level) for level in deal.legal_announcements(seat))
+            ]
+            if calls:
+                deal = deal.apply(draw(st.sampled_from(calls)))
+                continue
+        seat = deal.turn
+        assert seat is not None
+        card = draw(st.sampled_from(deal.legal_cards()))
+        deal = deal.apply(Play(seat, card))
+        steps += 1
+    return deal
+
+
+def deals(
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    *,
+    finished: bool = False,
+    announcements: bool = True,
+) -> st.SearchStrategy[Deal]:
+    """Deals under ``rules``, played legally from a random deck to a random moment.
+
+    ``rules`` is one rule set, a strategy drawing them (such as :func:`rules`)
+    or ``None`` for the default rules.  The dealer is random; in the
+    reservation round three answers in four are healthy and the others a
+    random legal *Vorbehalt*; in play each card is a random legal one and,
+    with ``announcements``, a random legal announcement comes now and then.
+    The deal stops at a random moment of the reservation round or of play, or
+    at the end with ``finished=True``.  Deals shrink towards an early moment of
+    a normal game without announcements.
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=10, database=None)
+    ... @given(deals(rules(), finished=True))
+    ... def test_every_card_is_played(deal):
+    ...     assert len(deal.tricks) == deal.rules.tricks
+    ...     assert sum(deal.outcome.seat_points) == 240
+    >>> test_every_card_is_played()
+
+    Raises:
+        hypothesis.errors.InvalidArgument: ``rules`` is neither a rule set, a
+            strategy nor ``None``, or a flag is not a bool.
+    """
+    for name, value in (("finished", finished), ("announcements", announcements)):
+        if type(value) is not bool:
+            raise InvalidArgument(f"{name} must be a bool, not {value!r}")
+    tables = rules if isinstance(rules, st.SearchStrategy) else st.just(_table(rules))
+    return _deals(tables, finished, announcements)

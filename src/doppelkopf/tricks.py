@@ -167,9 +167,21 @@ class Trick:
             raise InvalidValueError(f"a trick cannot hold a third {card} (SPEC §1.1)")
         return Trick._make(self.leader, (*cards, card))
 
-    def winner(self, game_type: GameType, rules: Rules = _DDV, *, last: bool = False) -> int:
-        """Shorthand for :func:`trick_winner`."""
-        return trick_winner(self, game_type, rules, last=last)
+    def winner(
+        self,
+        game_type: GameType,
+        rules: Rules = _DDV,
+        *,
+        schweine: bool = False,
+        last: bool = False,
+    ) -> int:
+        """Shorthand for :func:`trick_winner` (SPEC §5.3, V§2.2, V§2.3).
+
+        >>> Trick.parse("♥10 ♣Q ♦A ♦10", leader=0).winner(
+        ...     GameType.NORMAL, Rules(schweinchen=True), schweine=True)  # V10
+        2
+        """
+        return trick_winner(self, game_type, rules, schweine=schweine, last=last)
 
 
 _new_object: Final = object.__new__
@@ -198,11 +210,6 @@ def _order_of(game_type: GameType, rules: Rules, schweine: bool = False) -> Card
     if not isinstance(game_type, GameType):
         raise TypeError(f"game_type must be a GameType, not {type(game_type).__name__}")
     return rules.card_order(game_type, schweine=schweine)
-
-
-def _distinct_in_order(bits: int, game_type: GameType) -> tuple[Card, ...]:
-    """The distinct cards of the packed set ``bits`` in the default display order."""
-    return _DEFAULT_ORDERS[game_type].distinct_in_order(bits)
 
 
 def legal_cards(

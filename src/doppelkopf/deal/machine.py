@@ -39,7 +39,7 @@ from .reservations import (
     CLUB_QUEEN_SHIFT,
     check_seat,
     declare_action,
-    resolve_reservations,
+    resolve_checked,
     schweine_holder,
     seat_error,
 )
@@ -560,7 +560,7 @@ class Deal:
             return _deal((setup, held, tricks, leader, cards, (seat + 1) & 3))
         complete = [answer for answer in declarations if answer is not None]
         rules = setup.rules
-        game, declarer = resolve_reservations(complete, setup.dealer, setup.dealt, rules)
+        game, declarer = resolve_checked(complete, setup.dealer, setup.dealt, rules)
         schweine = schweine_holder(rules, game, setup.dealt)
         order = (
             rules.card_order(game, schweine=schweine is not None)

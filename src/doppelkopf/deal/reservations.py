@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..cards import Card, Hand, Rank, Suit
-from ..errors import IllegalActionError, InvalidReservationError
+from ..errors import IllegalActionError, InvalidReservationError, InvalidValueError
 from ..rules import GameType, Rules
 from .actions import Reservation
 
@@ -45,7 +45,21 @@ def resolve_reservations(
     >>> R = Reservation
     >>> resolve_reservations([R.JACKS_SOLO, R.HEALTHY, R.CLUBS_SOLO, R.HEALTHY], 3, hands)  # R02
     (GameType.JACKS_SOLO, 0)
+
+    Raises:
+        InvalidReservationError: an answer is not a :class:`Reservation`, or a
+            solo is declared under ``solos=False`` (V§3).
+        InvalidValueError: not four answers and four hands, or ``dealer`` is not a seat.
+        TypeError: ``rules`` is not a :class:`~doppelkopf.Rules` value.
     """
+    _check_round(declarations, dealer, hands, rules)
+    return resolve_checked(declarations, dealer, hands, rules)
+
+
+def resolve_checked(
+    declarations: Sequence[Reservation], dealer: int, hands: Sequence[Hand], rules: Rules
+) -> tuple[GameType, int | None]:
+    """:func:`resolve_reservations` for inputs a deal has already checked."""
     order = ((dealer + 1) & 3, (dealer + 2) & 3, (dealer + 3) & 3, dealer & 3)
     marriage = None
     for seat in order:
@@ -70,6 +84,32 @@ def resolve_reservations(
         if (hands[seat]._bits >> CLUB_QUEEN_SHIFT) & 3 == 2:
             return _SILENT_MARRIAGE, seat
     return _NORMAL, None
+
+
+def _check_round(
+    declarations: Sequence[Reservation], dealer: int, hands: Sequence[Hand], rules: Rules
+) -> None:
+    """Raise unless the reservation round's inputs are four answers, a seat and four hands."""
+    if rules is not _DDV and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    if type(dealer) is not int or not 0 <= dealer <= 3:
+        raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
+    if len(declarations) != 4 or len(hands) != 4:
+        raise InvalidValueError(
+            f"the reservation round has four answers and four hands, not {len(declarations)} "
+            f"and {len(hands)} (SPEC §3.2)"
+        )
+    for seat, answer in enumerate(declarations):
+        if type(answer) is not Reservation:
+            raise InvalidReservationError(
+                f"not a reservation: {answer!r}"[:80],
+                seat=seat,
+                action="declare",
+                rule="§3.2",
+            )
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, Hand):
+            raise TypeError(f"hand {seat} must be a Hand, not {type(hand).__name__}")
 
 
 def schweine_holder(rules: Rules, game: GameType, dealt: Sequence[Hand]) -> int | None:
