@@ -103,7 +103,8 @@ class Scripted:
         self.log = log if log is not None else []
 
     def act(self, view: PlayerView) -> Action | None:
-        self.log.append((view.seat, view.turn, len(view.cards_played)))
+        played = 4 * len(view.tricks) + len(view.current_trick.cards)
+        self.log.append((view.seat, view.turn, played))
         if self.script is not None:
             action = self.script(view)
             if action is not None or view.turn != view.seat:

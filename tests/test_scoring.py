@@ -10,7 +10,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from doppelkopf.cards import DECK, Card
-from doppelkopf.errors import DoppelkopfError, InvalidSummaryError
+from doppelkopf.errors import DoppelkopfError, InvalidSummaryError, InvalidTypeError
 from doppelkopf.parties import Announcement, Party
 from doppelkopf.rules import GameType
 from doppelkopf.scoring import (
@@ -518,7 +518,7 @@ def test_party_result_types() -> None:
         PartyResult(100, 5, karlchen=1)  # type: ignore[arg-type]
     with pytest.raises(InvalidSummaryError, match="level 0-4"):
         PartyResult(100, 5, announcement=5)
-    with pytest.raises(InvalidSummaryError, match="level 0-4"):
+    with pytest.raises(InvalidTypeError, match=r"level 0-4.*use Announcement\.parse"):
         PartyResult(100, 5, announcement="keine 90")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="GameType"):
         DealSummary("NORMAL", {0, 1}, PartyResult(120, 6), PartyResult(120, 6))  # type: ignore[arg-type]

@@ -13,13 +13,14 @@ from doppelkopf import (
     Deal,
     Session,
     WrongPhaseError,
+    legal_actions,
     settle,
 )
 
 
 def finish(deal: Deal, rng: random.Random) -> Deal:
     while not deal.is_finished:
-        deal = deal.apply(rng.choice(deal.legal_actions()))
+        deal = deal.apply(rng.choice(legal_actions(deal)))
     return deal
 
 

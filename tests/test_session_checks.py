@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import doppelkopf.session
 from doppelkopf import (
     SESSION_LENGTH,
     Deal,
@@ -17,10 +18,12 @@ from doppelkopf import (
     DoppelkopfError,
     GameType,
     IllegalActionError,
+    InvalidTypeError,
     InvalidValueError,
     PartyResult,
     Session,
     WrongPhaseError,
+    legal_actions,
     settle,
 )
 
@@ -32,7 +35,7 @@ SOLO = DealSummary(
 
 def finish(deal: Deal, rng: random.Random) -> Deal:
     while not deal.is_finished:
-        deal = deal.apply(rng.choice(deal.legal_actions()))
+        deal = deal.apply(rng.choice(legal_actions(deal)))
     return deal
 
 
@@ -87,10 +90,16 @@ def test_wrong_types_are_doppelkopf_type_errors(bad: object) -> None:
 
 
 def test_a_bad_first_dealer_is_named_briefly() -> None:
-    with pytest.raises(InvalidValueError, match=r"not 'xxxxxxxxxx.*\.\.\. \(SPEC §2\.2\)"):
+    with pytest.raises(
+        InvalidTypeError, match=r"^first_dealer must be an int, not str 'x+\.\.\.x+'$"
+    ):
         Session("x" * 500)  # type: ignore[arg-type]
-    with pytest.raises(InvalidValueError):
+    with pytest.raises(InvalidTypeError, match="not bool True"):
         Session(True)
+    with pytest.raises(InvalidValueError, match=r"not an int of 5001 digits \(SPEC §2\.2\)$"):
+        Session(10**5000)
+    with pytest.raises(InvalidValueError, match=r"seat 0-3, not 4 \(SPEC §2\.2\)$"):
+        Session.new(4)
 
 
 def test_the_session_keeps_its_own_tuples() -> None:
@@ -150,3 +159,35 @@ def test_paper_totals_are_the_running_sums(first: int, results: list[DealSummary
     assert session.totals == tuple(sum(settle(r).scores[s] for r in results) for s in range(4))
     if results:
         assert session.rows[-1].totals == session.totals
+
+
+def test_type_errors_are_the_public_invalid_type_error() -> None:
+    with pytest.raises(InvalidTypeError) as caught:
+        Session(0, [None])  # type: ignore[list-item]
+    assert type(caught.value) is InvalidTypeError
+    assert str(caught.value) == "deal 1 of the session: deal must be a Deal, not None"
+    assert (caught.value.name, caught.value.expected) == ("deal", "Deal")
+    with pytest.raises(InvalidTypeError, match=r"^result 1 of the session: result must be a"):
+        Session.new(0).add_result(10**5000)  # type: ignore[arg-type]
+    with pytest.raises(InvalidTypeError, match="deals must be a sequence, not str 'deal'"):
+        Session(0, "deal")  # type: ignore[arg-type]
+    assert not hasattr(doppelkopf.session, "_SessionTypeError")
+
+
+@pytest.mark.parametrize("first_dealer", [None, 2])
+def test_seeds_and_generators_are_checked(first_dealer: int | None) -> None:
+    with pytest.raises(InvalidTypeError, match="seed must be an int, str or None, not complex"):
+        Session.new(first_dealer, seed=1 + 0j)  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError, match="UTF-8"):
+        Session.new(first_dealer, seed="\ud800")
+    with pytest.raises(InvalidTypeError, match=r"rng must be a random\.Random or None, not bool"):
+        Session.new(first_dealer, rng=True)  # type: ignore[arg-type]
+    session = Session.new(first_dealer, seed=5)
+    with pytest.raises(InvalidTypeError, match="seed must be an int, str or None"):
+        session.next_deal([])  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError, match="UTF-8"):
+        session.next_deal("\udfff")
+    with pytest.raises(InvalidTypeError, match=r"rng must be a random\.Random"):
+        session.next_deal(rng=random)  # type: ignore[arg-type]
+    assert session.next_deal("table 1") == session.next_deal("table 1")
+    assert session.next_deal(rng=random.Random(3)) == session.next_deal(rng=random.Random(3))

@@ -17,8 +17,10 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from . import _checks
 from .deal import Deal
-from .errors import DoppelkopfError, IllegalActionError, InvalidValueError, WrongPhaseError
+from .errors import IllegalActionError, InvalidTypeError, InvalidValueError, WrongPhaseError
+from .players._seeds import check_generator, check_seed, generator
 from .rules import GameType
 from .scoring import DealSummary, Settlement, settle
 
@@ -39,27 +41,28 @@ class ScoreRow:
     totals: tuple[int, int, int, int]
 
 
-class _SessionTypeError(DoppelkopfError, TypeError):
-    """A value of the wrong Python type given to a :class:`Session`."""
-
-
-def _excerpt(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _check_first_dealer(value: object) -> int:
-    if type(value) is not int or not 0 <= value <= 3:
+    if type(value) is int and 0 <= value <= 3:
+        return value
+    if type(value) is int:
         raise InvalidValueError(
-            f"the first dealer must be a seat 0-3, not {_excerpt(value)} (SPEC §2.2)"
+            f"the first dealer must be a seat 0-3, not {_checks.excerpt(value)}", rule="§2.2"
         )
-    return value
+    raise _checks.type_error(value, "first_dealer", "int")
 
 
 def _as_tuple(value: object, what: str) -> tuple[object, ...]:
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise _SessionTypeError(f"{what} must be a sequence, not {type(value).__name__}")
+    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
+        raise _checks.type_error(value, what, "sequence")
     return tuple(value)
+
+
+def _type_error(value: object, name: str, expected: str, context: str) -> InvalidTypeError:
+    """:func:`_checks.type_error` with ``context`` (which deal of the session) before it."""
+    error = _checks.type_error(value, name, expected)
+    return InvalidTypeError(
+        f"{context}: {error}", name=error.name, expected=error.expected, value=error.value
+    )
 
 
 def _check_count(count: int, what: str) -> None:
@@ -72,9 +75,7 @@ def _check_count(count: int, what: str) -> None:
 def _check_deal(deal: object, number: int, dealer: int) -> Deal:
     """``deal`` as deal ``number`` of a session whose dealer for it is ``dealer``."""
     if not isinstance(deal, Deal):
-        raise _SessionTypeError(
-            f"deal {number} of a session must be a Deal, not {type(deal).__name__}"
-        )
+        raise _type_error(deal, "deal", "Deal", f"deal {number} of the session")
     if not deal.is_finished:
         raise WrongPhaseError(
             f"deal {number}: only a finished deal can be added to the score sheet",
@@ -96,9 +97,8 @@ def _check_result(result: object, number: int) -> Settlement:
     if isinstance(result, DealSummary):
         return settle(result)
     if not isinstance(result, Settlement):
-        raise _SessionTypeError(
-            f"result {number} of a session must be a Settlement or a DealSummary, "
-            f"not {type(result).__name__}"
+        raise _type_error(
+            result, "result", "Settlement or DealSummary", f"result {number} of the session"
         )
     if Settlement(result.summary) != result:
         raise InvalidValueError(
@@ -134,14 +134,15 @@ class Session:
     >>> Session(0, [None])
     Traceback (most recent call last):
     ...
-    doppelkopf.session._SessionTypeError: deal 1 of a session must be a Deal, not NoneType
+    doppelkopf.errors.InvalidTypeError: deal 1 of the session: deal must be a Deal, not None
 
     Raises:
         InvalidValueError: a bad first dealer, more than 12 deals, or settlements that
             do not belong to the deals.
         WrongPhaseError: a deal is not finished.
         IllegalActionError: a deal was dealt by the wrong seat (SPEC §2.2).
-        TypeError: a deal or settlement of the wrong type (a :class:`DoppelkopfError`).
+        InvalidTypeError: a first dealer, deal or settlement of the wrong type (a
+            :class:`~doppelkopf.DoppelkopfError` and a :class:`TypeError`).
     """
 
     first_dealer: int
@@ -198,10 +199,18 @@ class Session:
 
         >>> Session.new(first_dealer=2).dealer
         2
+
+        Raises:
+            InvalidValueError: a first dealer outside 0-3, or a seed that is not valid
+                text.
+            InvalidTypeError: an argument of the wrong type (a ``bool`` as the first
+                dealer, a seed that is neither ``int`` nor ``str``).
         """
         if first_dealer is None:
-            generator = rng if rng is not None else random.Random(seed)
-            first_dealer = generator.randrange(4)
+            first_dealer = generator(seed, rng).randrange(4)
+        else:
+            check_seed(seed)
+            check_generator(rng)
         return cls(first_dealer)
 
     def __len__(self) -> int:
@@ -230,9 +239,12 @@ class Session:
 
         Raises:
             WrongPhaseError: the session is finished.
+            InvalidTypeError: a seed that is neither ``int``, ``str`` nor ``None``, or an
+                ``rng`` that is not a :class:`random.Random`.
+            InvalidValueError: a seed that is not valid text.
         """
         self._check_open()
-        return Deal.shuffled(seed, rng=rng, dealer=self.dealer)
+        return Deal.shuffled(check_seed(seed), rng=check_generator(rng), dealer=self.dealer)
 
     def _check_open(self) -> None:
         if self.is_finished:
@@ -247,7 +259,7 @@ class Session:
             WrongPhaseError: the session is over, or the deal is not finished.
             IllegalActionError: the deal was dealt by the wrong seat (SPEC §2.2), or the
                 session keeps paper results (:meth:`add_result`).
-            TypeError: ``deal`` is not a :class:`~doppelkopf.Deal` (a :class:`DoppelkopfError`).
+            InvalidTypeError: ``deal`` is not a :class:`~doppelkopf.Deal`.
         """
         self._check_open()
         number = len(self.settlements) + 1
@@ -281,7 +293,7 @@ class Session:
             WrongPhaseError: the session is over.
             IllegalActionError: the session keeps deals played with cards (:meth:`add`).
             InvalidValueError: a settlement that is not the one its summary gives.
-            TypeError: neither a settlement nor a summary (a :class:`DoppelkopfError`).
+            InvalidTypeError: neither a settlement nor a summary.
         """
         self._check_open()
         settlement = _check_result(result, len(self.settlements) + 1)

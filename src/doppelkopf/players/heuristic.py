@@ -17,7 +17,16 @@ from ..deal import Action, Announce, Declare, Play, PlayerView, Reservation
 from ..parties import Announcement, Party
 from ..rules import Category, GameType, Rules
 from ..tricks import Trick
-from .knowledge import _card_order, _is_last, _legal_cards, _winner, known_voids, unseen_cards
+from ._seeds import check_seed
+from .knowledge import (
+    _card_order,
+    _checked_view,
+    _is_last,
+    _legal_cards,
+    _winner,
+    known_voids,
+    unseen_cards,
+)
 
 __all__ = ["HeuristicPlayer"]
 
@@ -352,9 +361,15 @@ class HeuristicPlayer:
     ...                         "♠A ♠10 ♠K ♠K ♠9 ♠9 ♥A ♥K ♥K ♥9 ♥9 ♣10"])
     >>> HeuristicPlayer(seed=0).act(deal.view(0))
     Declare(seat=0, reservation=Reservation.QUEENS_SOLO)
+
+    Raises:
+        InvalidTypeError: ``seed`` is neither ``int``, ``str`` nor ``None``; every
+            method given something other than a :class:`~doppelkopf.PlayerView`.
+        InvalidValueError: ``seed`` is text UTF-8 cannot encode.
     """
 
     def __init__(self, seed: int | None = None) -> None:
+        check_seed(seed)
         self.seed = seed
         self.rng = random.Random(seed)
 
@@ -369,6 +384,7 @@ class HeuristicPlayer:
         >>> HeuristicPlayer().act(deal.view(0)), HeuristicPlayer().act(deal.view(1))
         (Declare(seat=0, reservation=Reservation.HEALTHY), None)
         """
+        view = _checked_view(view)
         on_turn = view.turn == view.seat
         if view.game_type is None:
             return Declare(view.seat, self.reservation(view)) if on_turn else None
@@ -389,6 +405,7 @@ class HeuristicPlayer:
         >>> HeuristicPlayer().reservation(Deal.shuffled(seed=1).view(0))
         Reservation.HEALTHY
         """
+        view = _checked_view(view)
         answer = _reservation_for(view.hand, view.rules)
         if view.legal_actions and Declare(view.seat, answer) not in view.legal_actions:
             return Reservation.HEALTHY
@@ -404,6 +421,7 @@ class HeuristicPlayer:
         >>> HeuristicPlayer().announcement(deal.view(1)) is None
         True
         """
+        view = _checked_view(view)
         levels = [action.level for action in view.legal_actions if isinstance(action, Announce)]
         game = view.game_type
         order = _card_order(view)
@@ -435,6 +453,7 @@ class HeuristicPlayer:
         >>> HeuristicPlayer().card(deal.view(0))  # Re leads trump
         Card.parse('♣Q')
         """
+        view = _checked_view(view)
         legal = _legal_cards(view)
         if len(legal) == 1:
             return legal[0]

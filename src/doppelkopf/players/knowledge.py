@@ -7,6 +7,7 @@ the contract under them, the Schweine included (SPEC §4, V§1, V§2).
 
 from __future__ import annotations
 
+from .. import _checks
 from .._order import CardOrder
 from ..cards import Card, Hand
 from ..deal import Play, PlayerView
@@ -14,6 +15,13 @@ from ..rules import Category
 from ..tricks import Trick
 
 __all__ = ["known_voids", "unseen_cards", "winning_cards"]
+
+
+def _checked_view(view: object) -> PlayerView:
+    """``view`` itself if it is a :class:`~doppelkopf.PlayerView`, else an InvalidTypeError."""
+    if type(view) is PlayerView:
+        return view
+    return _checks.instance(view, PlayerView, "view")
 
 
 def unseen_cards(view: PlayerView) -> Hand:
@@ -31,10 +39,15 @@ def unseen_cards(view: PlayerView) -> Hand:
     35
     >>> len(unseen_cards(Deal.shuffled(seed=3, rules=Rules(nines=False)).view(0)))
     30
+
+    Raises:
+        InvalidTypeError: ``view`` is not a :class:`~doppelkopf.PlayerView`.
     """
+    view = _checked_view(view)
     bits = view.rules.deck_bits - view.hand.bits
-    for card in view.cards_played:
-        bits -= 1 << (2 * card.index)
+    for trick in (*view.tricks, view.current_trick):
+        for card in trick.cards:
+            bits -= 1 << (2 * card.index)
     return Hand.from_bits(bits)
 
 
@@ -56,7 +69,11 @@ def known_voids(view: PlayerView) -> tuple[frozenset[Category], ...]:
     >>> deal = deal.play(0, Card.parse("♠A")).play(1, Card.parse("♣A"))
     >>> known_voids(deal.view(2))[1]
     frozenset({Category.SPADES})
+
+    Raises:
+        InvalidTypeError: ``view`` is not a :class:`~doppelkopf.PlayerView`.
     """
+    view = _checked_view(view)
     order = _card_order(view)
     voids: list[set[Category]] = [set(), set(), set(), set()]
     if order is None:
@@ -100,7 +117,11 @@ def winning_cards(view: PlayerView) -> tuple[Card, ...]:
     >>> deal = deal.play(2, Card.parse("♥10"))
     >>> [str(card) for card in winning_cards(deal.view(3))]  # seat 3 has the Schweine
     ['♦A']
+
+    Raises:
+        InvalidTypeError: ``view`` is not a :class:`~doppelkopf.PlayerView`.
     """
+    view = _checked_view(view)
     order = _card_order(view)
     cards = _legal_cards(view)
     trick = view.current_trick

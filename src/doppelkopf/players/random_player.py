@@ -6,8 +6,10 @@ import math
 import random
 from typing import Final
 
+from .. import _checks
 from ..deal import Action, Declare, PlayerView, Reservation
 from ..errors import InvalidValueError
+from ._seeds import check_generator, check_seed
 
 __all__ = ["RandomPlayer"]
 
@@ -41,9 +43,11 @@ class RandomPlayer:
     True
 
     Raises:
-        ValueError: ``seed`` and ``rng`` are both given, or ``reservation_rate``
-            is not a number from 0 to 1.
-        TypeError: ``reservation_rate`` is not a number.
+        InvalidValueError: ``seed`` and ``rng`` are both given, ``reservation_rate``
+            is not a number from 0 to 1, or ``seed`` is text UTF-8 cannot encode.
+        InvalidTypeError: ``reservation_rate`` is not a number (a ``bool`` is not
+            one), ``seed`` is neither ``int``, ``str`` nor ``None``, or ``rng`` is not
+            a :class:`random.Random`.
     """
 
     def __init__(
@@ -53,15 +57,16 @@ class RandomPlayer:
         *,
         reservation_rate: float = 0.05,
     ) -> None:
+        check_seed(seed)
+        rng = check_generator(rng)
         if seed is not None and rng is not None:
             raise InvalidValueError("give a seed or a random generator, not both")
         if type(reservation_rate) not in (int, float):
-            raise TypeError(
-                f"reservation_rate must be a number, not {type(reservation_rate).__name__}"
-            )
-        if not (math.isfinite(reservation_rate) and 0 <= reservation_rate <= 1):
+            raise _checks.type_error(reservation_rate, "reservation_rate", "number")
+        # Compared before isfinite, which cannot convert an int of thousands of digits.
+        if not (0 <= reservation_rate <= 1 and math.isfinite(reservation_rate)):
             raise InvalidValueError(
-                f"reservation_rate must be from 0 to 1, not {reservation_rate!r}"
+                f"reservation_rate must be from 0 to 1, not {_checks.excerpt(reservation_rate)}"
             )
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
@@ -80,6 +85,8 @@ class RandomPlayer:
         >>> RandomPlayer(seed=2).act(view) in view.legal_actions
         True
         """
+        if type(view) is not PlayerView:
+            _checks.instance(view, PlayerView, "view")
         actions = view.legal_actions
         if view.turn != view.seat or not actions:
             return None

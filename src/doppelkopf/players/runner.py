@@ -9,9 +9,10 @@ time.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
+from .. import _checks
 from ..deal import Action, Announce, Announced, Deal, Declare, Event, Play, PlayerView
 from ..errors import IllegalActionError, InvalidValueError
 
@@ -88,7 +89,13 @@ def _without_rule(error: IllegalActionError) -> str:
 def _apply(deal: Deal, seat: int, action: object) -> tuple[Deal, Event]:
     """Apply the action returned by the player at ``seat``, blaming that seat for any error."""
     if not isinstance(action, Declare | Play | Announce):
-        raise TypeError(f"seat {seat}: the player returned {action!r}, which is not an action")
+        error = _checks.type_error(action, "action", "Declare, Play or Announce")
+        raise type(error)(
+            f"seat {seat}: the player returned {_checks.excerpt(action)}, which is not an action",
+            name=error.name,
+            expected=error.expected,
+            value=error.value,
+        )
     if action.seat != seat:
         raise IllegalActionError(
             f"seat {seat}: the player returned an action for seat {action.seat}: {action}",
@@ -120,6 +127,24 @@ def _apply(deal: Deal, seat: int, action: object) -> tuple[Deal, Event]:
     return new, action
 
 
+def _checked_players(players: Iterable[Player]) -> tuple[Player, ...]:
+    """``players`` as a tuple of four objects with an ``act`` method."""
+    if isinstance(players, str | bytes | bytearray):
+        raise _checks.type_error(players, "players", "sequence of four players")
+    try:
+        seated = tuple(players)
+    except TypeError:
+        raise _checks.type_error(players, "players", "sequence of four players") from None
+    if len(seated) != 4:
+        raise InvalidValueError(f"a deal needs four players, not {len(seated)}", rule="§2.1")
+    for seat, player in enumerate(seated):
+        if not callable(getattr(player, "act", None)):
+            raise _checks.type_error(
+                player, f"players[{seat}]", "player (an object with an act method)"
+            )
+    return seated
+
+
 def iter_deal(deal: Deal, players: Sequence[Player]) -> Iterator[Step]:
     """Play ``deal`` to the end with ``players[seat]`` at each seat, one :class:`Step` per event.
 
@@ -144,15 +169,24 @@ def iter_deal(deal: Deal, players: Sequence[Player]) -> Iterator[Step]:
     >>> sum(isinstance(step.event, Play) for step in steps), steps[-1].deal.is_finished
     (48, True)
 
+    The arguments are checked when the function is called, before the first step.
+
     Raises:
-        ValueError: ``players`` does not hold four players.
+        InvalidValueError: ``players`` does not hold four players.
+        InvalidTypeError: ``deal`` is not a :class:`~doppelkopf.Deal`, ``players``
+            is not a sequence of objects with an ``act`` method, or a player
+            returned something that is not an action.
         IllegalActionError: a player's action is illegal, is for another
             seat, repeats an announcement, or is missing on its turn; the
             error's ``seat`` (and message) names the player's seat.
-        TypeError: a player returned something that is not an action.
     """
-    if len(players) != 4:
-        raise InvalidValueError(f"a deal needs four players, not {len(players)}")
+    if type(deal) is not Deal:
+        _checks.instance(deal, Deal, "deal")
+    return _steps(deal, _checked_players(players))
+
+
+def _steps(deal: Deal, players: tuple[Player, ...]) -> Iterator[Step]:
+    """The steps of :func:`iter_deal`, its arguments checked."""
     while not deal.is_finished:
         seat = deal.turn
         assert seat is not None
@@ -199,7 +233,7 @@ def play_deal(deal: Deal, players: Sequence[Player]) -> Deal:
     True
 
     Raises:
-        ValueError, IllegalActionError, TypeError: see :func:`iter_deal`.
+        InvalidValueError, InvalidTypeError, IllegalActionError: see :func:`iter_deal`.
     """
     for step in iter_deal(deal, players):
         deal = step.deal

@@ -10,8 +10,9 @@ from typing import Final
 
 import attrs
 
+from .. import _checks
 from ..deal import Deal, Outcome
-from ..errors import InvalidValueError
+from ..errors import InvalidTypeError
 from ..parties import Party
 from ..rules import Rules
 from ..specials import SpecialKind
@@ -19,6 +20,8 @@ from .summary import (
     DealSummary,
     PartyResult,
     _checked_result,
+    _instance_of,
+    _seat,
     _trusted_result,
     _trusted_summary,
 )
@@ -72,6 +75,10 @@ class Settlement:
     Scores (§12): seat 0 +1, seat 1 -3, seat 2 +1, seat 3 +1
     >>> x07.rules is Rules.DDV
     True
+    >>> x07.value_for("re")
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidTypeError: party must be a Party, not str 're'; use Party.parse('re')
 
     Under other rules the text names them after the first line:
 
@@ -84,7 +91,7 @@ class Settlement:
     ...
     """
 
-    summary: DealSummary = attrs.field(validator=attrs.validators.instance_of(DealSummary))
+    summary: DealSummary = attrs.field(validator=_instance_of(DealSummary))
     winner: Party | None = attrs.field(init=False)
     lines: tuple[ValueLine, ...] = attrs.field(init=False)
     value: int = attrs.field(init=False)
@@ -99,14 +106,26 @@ class Settlement:
         return self.summary.rules
 
     def score_of(self, seat: int) -> int:
-        """What ``seat`` writes on the score sheet for this deal (SPEC §12)."""
-        if type(seat) is not int or not 0 <= seat <= 3:
-            raise InvalidValueError(f"a seat is 0-3, not {seat!r}")
-        return self.scores[seat]
+        """What ``seat`` writes on the score sheet for this deal (SPEC §12).
+
+        Raises:
+            InvalidValueError: ``seat`` is not 0–3.
+            InvalidTypeError: ``seat`` is not an ``int`` (a ``bool`` included).
+        """
+        return self.scores[_seat(seat)]
 
     def value_for(self, party: Party) -> int:
-        """The net value from ``party``'s point of view: ``VR`` for Re, ``-VR`` for Kontra."""
-        return self.value if party is Party.RE else -self.value
+        """The net value from ``party``'s point of view: ``VR`` for Re, ``-VR`` for Kontra.
+
+        Raises:
+            InvalidTypeError: ``party`` is not a :class:`~doppelkopf.Party`; text such
+                as ``"re"`` is read by :meth:`Party.parse <doppelkopf.Party.parse>`.
+        """
+        if party is _RE:
+            return self.value
+        if party is _KONTRA:
+            return -self.value
+        raise _checks.type_error(party, "party", "Party", "Party.parse")
 
     def __str__(self) -> str:
         summary = self.summary
@@ -244,10 +263,10 @@ def summarize(deal: Deal | Outcome) -> DealSummary:
     summary is not checked again; an :class:`~doppelkopf.deal.Outcome` given
     on its own is checked like any other summary.
 
-    >>> from doppelkopf import Deal
+    >>> from doppelkopf import Deal, legal_actions
     >>> deal = Deal.shuffled(seed=11)
     >>> while not deal.is_finished:
-    ...     deal = deal.apply(deal.legal_actions()[0])
+    ...     deal = deal.apply(legal_actions(deal)[0])
     >>> summary = summarize(deal)
     >>> summary.game_type, summary.re.card_points + summary.kontra.card_points
     (GameType.NORMAL, 240)
@@ -258,18 +277,30 @@ def summarize(deal: Deal | Outcome) -> DealSummary:
         WrongPhaseError: the deal is not finished.
         InvalidSummaryError: an outcome that fails the checks of
             :class:`DealSummary`.
+        InvalidTypeError: ``deal`` is neither a deal nor an outcome.
     """
     if isinstance(deal, Deal):
         return _summary_of(deal.outcome, trusted=True)
-    return _summary_of(deal, trusted=False)
+    if isinstance(deal, Outcome):
+        return _summary_of(deal, trusted=False)
+    raise _checks.type_error(deal, "deal", "Deal or Outcome")
 
 
 def _as_summary(outcome: object) -> DealSummary:
+    if isinstance(outcome, Deal):
+        return _summary_of(outcome.outcome, trusted=True)
     if isinstance(outcome, DealSummary):
         return outcome
-    if isinstance(outcome, Deal | Outcome):
-        return summarize(outcome)
-    raise TypeError(f"settle() needs a DealSummary, Deal or Outcome, not {type(outcome).__name__}")
+    if isinstance(outcome, Outcome):
+        return _summary_of(outcome, trusted=False)
+    kind = type(outcome).__name__
+    kind = kind if len(kind) <= 40 else kind[:37] + "..."
+    raise InvalidTypeError(
+        f"settle() needs a DealSummary, Deal or Outcome, not {kind}",
+        name="outcome",
+        expected="DealSummary, Deal or Outcome",
+        value=_checks.excerpt(outcome),
+    )
 
 
 def settle(outcome: DealSummary | Deal | Outcome) -> Settlement:
@@ -288,7 +319,8 @@ def settle(outcome: DealSummary | Deal | Outcome) -> Settlement:
     :func:`summarize`, under the rules it was played by.
 
     Raises:
-        TypeError: ``outcome`` is not a summary, deal or outcome.
+        InvalidTypeError: ``outcome`` is not a summary, deal or outcome (also a
+            :class:`TypeError`).
         WrongPhaseError: the deal is not finished.
     """
     return _settlement(_as_summary(outcome))

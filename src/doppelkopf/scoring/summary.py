@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import Final, NoReturn
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, NoReturn, TypeVar
 
 import attrs
 
+from .. import _checks
 from ..cards import Card, Rank, Suit
 from ..errors import InvalidSummaryError, InvalidValueError
 from ..parties import Announcement, Party
@@ -32,23 +33,50 @@ _SCHWEINE_GAMES: Final = frozenset(
 """The final game types in which a player may hold the Schweine (V§2.3)."""
 
 
+_T = TypeVar("_T")
+
+
 def _check_count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int:
-        raise TypeError(f"{attribute.name} must be an int, not {value!r}")
+        raise _checks.type_error(value, attribute.name, "int")
 
 
 def _check_flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if type(value) is not bool:
-        raise TypeError(f"{attribute.name} must be a bool, not {value!r}")
+        raise _checks.type_error(value, attribute.name, "bool")
+
+
+def _instance_of(cls: type[_T]) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    """An attrs validator: the value is a ``cls``, else an InvalidTypeError naming the field."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is not cls:
+            _checks.instance(value, cls, attribute.name)
+
+    return check
+
+
+def _seat(seat: object) -> int:
+    """``seat`` itself if it is an ``int`` 0-3 (SPEC §2.1); never a ``bool``."""
+    if type(seat) is int and 0 <= seat <= 3:
+        return seat
+    if type(seat) is not int:
+        raise _checks.type_error(seat, "seat", "int")
+    raise InvalidValueError(f"a seat is 0-3, not {_checks.excerpt(seat)}")
 
 
 def _to_announcement(value: Announcement | int | None) -> Announcement | None:
-    if value is None or isinstance(value, Announcement):
+    if value is None or type(value) is Announcement:
         return value
-    if type(value) is int and 0 <= value <= 4:
+    if type(value) is not int:
+        raise _checks.type_error(
+            value, "announcement", "Announcement, a level 0-4 or None", "Announcement.parse"
+        )
+    if 0 <= value <= 4:
         return Announcement(value)
     raise InvalidSummaryError(
-        f"announcement must be None or a level 0-4 (Re/Kontra … schwarz), not {value!r} (§8.1)"
+        "announcement must be None or a level 0-4 (Re/Kontra … schwarz), "
+        f"not {_checks.excerpt(value)} (§8.1)"
     )
 
 
@@ -117,7 +145,15 @@ fox_at_end=False)
 
 
 def _to_seats(seats: Iterable[int]) -> frozenset[int]:
-    return frozenset(seats)
+    """``seats`` as a set; its members are checked with the summary (SPEC §0.4)."""
+    if type(seats) is frozenset:
+        return seats
+    if isinstance(seats, str | bytes | bytearray):
+        raise _checks.type_error(seats, "re_seats", "iterable of seats 0-3")
+    try:
+        return frozenset(seats)
+    except TypeError:
+        raise _checks.type_error(seats, "re_seats", "iterable of seats 0-3") from None
 
 
 @attrs.frozen
@@ -167,13 +203,11 @@ but the deck holds 240 card points (§1.2)
 Karlchen (karlchen=False) (V§5.2)
     """
 
-    game_type: GameType = attrs.field(validator=attrs.validators.instance_of(GameType))
+    game_type: GameType = attrs.field(validator=_instance_of(GameType))
     re_seats: frozenset[int] = attrs.field(converter=_to_seats)
-    re: PartyResult = attrs.field(validator=attrs.validators.instance_of(PartyResult))
-    kontra: PartyResult = attrs.field(validator=attrs.validators.instance_of(PartyResult))
-    rules: Rules = attrs.field(
-        default=_DDV, validator=attrs.validators.instance_of(Rules), kw_only=True
-    )
+    re: PartyResult = attrs.field(validator=_instance_of(PartyResult))
+    kontra: PartyResult = attrs.field(validator=_instance_of(PartyResult))
+    rules: Rules = attrs.field(default=_DDV, validator=_instance_of(Rules), kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
@@ -217,10 +251,18 @@ doppelkopf=0, foxes_caught=2, karlchen=True, karlchen_caught=0, fox_at_end=False
                 tricks, cards that are not those of the deck, a trick led by
                 someone other than the winner of the trick before (SPEC §3.5,
                 §5.5), or a summary that fails the checks of :class:`DealSummary`.
+            InvalidTypeError: an argument of the wrong type (text for
+                ``game_type``, a bare number for ``tricks``).
         """
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        rules = _checks.instance(rules, Rules, "rules")
+        game_type = _checks.instance(game_type, GameType, "game_type")
         seats = _to_seats(re_seats)
+        if isinstance(tricks, str | bytes | bytearray):
+            raise _checks.type_error(tricks, "tricks", "sequence of Trick")
+        try:
+            tricks = tuple(tricks)
+        except TypeError:
+            raise _checks.type_error(tricks, "tricks", "sequence of Trick") from None
         schweine = _check_trick_record(tricks, game_type, rules)
         parties = [Party.RE if seat in seats else Party.KONTRA for seat in range(4)]
         events = special_events(tricks, game_type, parties, rules, schweine=schweine)
@@ -262,19 +304,34 @@ doppelkopf=0, foxes_caught=2, karlchen=True, karlchen_caught=0, fox_at_end=False
         """The party ``seat`` played for (SPEC §6).
 
         Raises:
-            ValueError: ``seat`` is not 0–3.
+            InvalidValueError: ``seat`` is not 0–3.
+            InvalidTypeError: ``seat`` is not an ``int`` (a ``bool`` included).
         """
-        if type(seat) is not int or not 0 <= seat <= 3:
-            raise InvalidValueError(f"a seat is 0-3, not {seat!r}")
-        return Party.RE if seat in self.re_seats else Party.KONTRA
+        return Party.RE if _seat(seat) in self.re_seats else Party.KONTRA
 
     def seats_of(self, party: Party) -> frozenset[int]:
-        """The seats of ``party``."""
-        return self.re_seats if party is Party.RE else self.kontra_seats
+        """The seats of ``party``.
+
+        Raises:
+            InvalidTypeError: ``party`` is not a :class:`~doppelkopf.Party` (text included).
+        """
+        if party is Party.RE:
+            return self.re_seats
+        if party is Party.KONTRA:
+            return self.kontra_seats
+        raise _checks.type_error(party, "party", "Party", "Party.parse")
 
     def result_of(self, party: Party) -> PartyResult:
-        """``re`` or ``kontra``, by party."""
-        return self.re if party is Party.RE else self.kontra
+        """``re`` or ``kontra``, by party.
+
+        Raises:
+            InvalidTypeError: ``party`` is not a :class:`~doppelkopf.Party` (text included).
+        """
+        if party is Party.RE:
+            return self.re
+        if party is Party.KONTRA:
+            return self.kontra
+        raise _checks.type_error(party, "party", "Party", "Party.parse")
 
 
 _COUNTED_KINDS: Final = {
@@ -375,7 +432,8 @@ def _parties(summary: DealSummary) -> tuple[tuple[str, Party, PartyResult], ...]
 def _check_seats(summary: DealSummary) -> None:
     seats = summary.re_seats
     if not all(type(seat) is int and 0 <= seat <= 3 for seat in seats):
-        _fail(f"re_seats={sorted(seats, key=repr)!r}: seats are 0-3", "§0.4")
+        given = _checks.excerpt(sorted(seats, key=_checks.excerpt))
+        _fail(f"re_seats={given}: seats are 0-3", "§0.4")
     game = summary.game_type
     text = "{" + ", ".join(str(seat) for seat in sorted(seats)) + "}"
     if game.is_solo and len(seats) != 1:

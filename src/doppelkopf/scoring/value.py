@@ -8,10 +8,11 @@ of one :class:`ValueKind`.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Final, NoReturn
 
 import attrs
 
+from .. import _checks
 from ..errors import InvalidValueError
 from ..parties import Announcement, Party
 from ..rules import GameType
@@ -46,6 +47,12 @@ def _fulfils(own: PartyResult, opponents: PartyResult) -> bool:
     return opponents.card_points < _LOW_THRESHOLDS[own.absage - 1]
 
 
+def _checked_summary(summary: object) -> DealSummary:
+    if type(summary) is DealSummary:
+        return summary
+    return _checks.instance(summary, DealSummary, "summary")
+
+
 def winner(summary: DealSummary) -> Party | None:
     """The party that wins the deal, or ``None`` when nobody does (SPEC §9.3, §10.4).
 
@@ -69,7 +76,11 @@ def winner(summary: DealSummary) -> Party | None:
     Party.KONTRA
     >>> print(winner(deal(130, re_said=1, kontra_said=1)))  # X11: both failed
     None
+
+    Raises:
+        InvalidTypeError: ``summary`` is not a :class:`DealSummary`.
     """
+    summary = _checked_summary(summary)
     re, kontra = summary.re, summary.kontra
     re_absage, kontra_absage = re.absage, kontra.absage
     if re_absage and kontra_absage:
@@ -87,11 +98,21 @@ def winner(summary: DealSummary) -> Party | None:
 # --- value lines -------------------------------------------------------------
 
 
-class ValueKind(enum.Enum):
+class ValueKind(enum.Enum, metaclass=_checks.LookupEnumType):
     """What a line of the game value counts (SPEC §10, §11, V§5.3, V§5.4).
+
+    ``ValueKind(value)`` looks a kind up by its value; a value that names no kind
+    raises :class:`~doppelkopf.errors.InvalidValueError`, one that is not text
+    :class:`~doppelkopf.errors.InvalidTypeError`.
 
     >>> ValueKind.CREDIT.rule, ValueKind.GEGEN_DIE_ALTEN.rule, ValueKind.FOX_AT_END.rule
     ('§10.2', '§11.2', 'V§5.4')
+    >>> ValueKind("fox caught")
+    ValueKind.FOX_CAUGHT
+    >>> ValueKind("fox")
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidValueError: no kind of value line has the value 'fox' (SPEC §10)
     """
 
     WON = "won"
@@ -118,6 +139,14 @@ class ValueKind(enum.Enum):
 
     def __repr__(self) -> str:
         return f"ValueKind.{self.name}"
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        if not isinstance(value, str):
+            raise _checks.type_error(value, "value", "str such as 'won'")
+        raise InvalidValueError(
+            f"no kind of value line has the value {_checks.excerpt(value)}", rule="§10"
+        )
 
 
 _KIND_RULES: Final = {
@@ -146,10 +175,29 @@ _SPECIAL_KINDS: Final = frozenset(
 
 
 def _check_points(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value <= 0:
+    if type(value) is not int:
+        raise _checks.type_error(value, attribute.name, "int")
+    if value <= 0:
         raise InvalidValueError(
-            f"{attribute.name} of a value line must be a positive int, not {value!r}"
+            f"{attribute.name} of a value line must be a positive int, "
+            f"not {_checks.excerpt(value)}",
+            rule="§10",
         )
+
+
+def _check_text(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    if type(value) is not str:
+        _checks.text(value, attribute.name)
+
+
+def _check_party(instance: object, attribute: attrs.Attribute[Party], value: Party) -> None:
+    if type(value) is not Party:
+        _checks.instance(value, Party, attribute.name)
+
+
+def _check_kind(instance: object, attribute: attrs.Attribute[ValueKind], value: ValueKind) -> None:
+    if type(value) is not ValueKind:
+        _checks.instance(value, ValueKind, attribute.name)
 
 
 @attrs.frozen
@@ -165,13 +213,17 @@ class ValueLine:
     Kontra announced: +2 for Re (§10.1)
     >>> ValueLine("gegen die Alten", Party.KONTRA, 1, "§11.2", ValueKind.GEGEN_DIE_ALTEN).re_value
     -1
+
+    Raises:
+        InvalidTypeError: a field of the wrong type (text for ``party``).
+        InvalidValueError: ``points`` is not positive.
     """
 
-    reason: str
-    party: Party = attrs.field(validator=attrs.validators.instance_of(Party))
+    reason: str = attrs.field(validator=_check_text)
+    party: Party = attrs.field(validator=_check_party)
     points: int = attrs.field(validator=_check_points)
-    rule: str
-    kind: ValueKind = attrs.field(validator=attrs.validators.instance_of(ValueKind))
+    rule: str = attrs.field(validator=_check_text)
+    kind: ValueKind = attrs.field(validator=_check_kind)
 
     @property
     def re_value(self) -> int:
@@ -357,6 +409,10 @@ def game_value(summary: DealSummary) -> tuple[ValueLine, ...]:
     ...                   PartyResult(110, 4, karlchen_caught=1), rules=Rules(karlchen_caught=True))
     >>> [str(line) for line in game_value(v15)][-1]  # V15
     'Karlchen caught: +1 for Kontra (V§5.3)'
+
+    Raises:
+        InvalidTypeError: ``summary`` is not a :class:`DealSummary`.
     """
+    summary = _checked_summary(summary)
     won = winner(summary)
     return _value_lines(summary.game_type, summary.re, summary.kontra, won)
