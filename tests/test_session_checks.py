@@ -32,7 +32,7 @@ SOLO = DealSummary(
 
 def finish(deal: Deal, rng: random.Random) -> Deal:
     while not deal.is_finished:
-        deal = deal.apply(rng.choice(deal.legal_actions()))
+        deal = deal.apply(rng.choice(deal.legal_actions))
     return deal
 
 

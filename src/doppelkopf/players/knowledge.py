@@ -33,7 +33,7 @@ def unseen_cards(view: PlayerView) -> Hand:
     30
     """
     bits = view.rules.deck_bits - view.hand.bits
-    for card in view.cards_played:
+    for card in view.played_cards:
         bits -= 1 << (2 * card.index)
     return Hand.from_bits(bits)
 
