@@ -38,7 +38,7 @@ HUGE = 10**5000
 
 
 def healthy(deal: Deal) -> Deal:
-    for seat in (0, 1, 2, 3):
+    for _ in range(4):
         turn = deal.turn
         assert turn is not None
         deal = deal.declare(turn, Reservation.HEALTHY)
@@ -54,7 +54,10 @@ def test_announcement_state_refuses_text_for_a_party() -> None:
     assert deal.announcement_state(Party.RE).level is Announcement.RE_KONTRA
     with pytest.raises(InvalidTypeError, match=r"^party must be a Party, not str 're'; use Party"):
         deal.announcement_state("re")  # type: ignore[arg-type]
-    with pytest.warns(DeprecationWarning), pytest.raises(InvalidTypeError):
+    with (
+        pytest.warns(DeprecationWarning, match="use Deal.announcement_state"),
+        pytest.raises(InvalidTypeError),
+    ):
         deal.party_announcements("re")
 
 
@@ -71,11 +74,11 @@ def test_legal_cards_refuse_a_bool_as_seat() -> None:
 @pytest.mark.parametrize(
     ("build", "expected"),
     [
-        (lambda: Play(0, None), "card must be a Card, not None"),
-        (lambda: Play(0, "SA"), "card must be a Card, not str 'SA'; use Card.parse('SA')"),
-        (lambda: Declare(0, "healthy"), "reservation must be a Reservation, not str 'healthy'"),
-        (lambda: Declare(0, GameType.NORMAL), "reservation must be a Reservation, not GameType"),
-        (lambda: Announce(0, None), "level must be an Announcement or int 0-4, not None"),
+        (lambda: Play(0, None), "card must be a Card, not None"),  # type: ignore[arg-type]
+        (lambda: Play(0, "SA"), "card must be a Card, not str 'SA'; use Card.parse('SA')"),  # type: ignore[arg-type]
+        (lambda: Declare(0, "healthy"), "reservation must be a Reservation, not str 'healthy'"),  # type: ignore[arg-type]
+        (lambda: Declare(0, GameType.NORMAL), "reservation must be a Reservation, not GameType"),  # type: ignore[arg-type]
+        (lambda: Announce(0, None), "level must be an Announcement or int 0-4, not None"),  # type: ignore[arg-type]
     ],
 )
 def test_actions_validate_what_they_hold(build: Any, expected: str) -> None:
@@ -89,7 +92,8 @@ def test_actions_validate_what_they_hold(build: Any, expected: str) -> None:
 def test_text_as_a_card_is_a_type_error_even_when_the_card_is_held() -> None:
     """SPEC §5.2: "SA" is not ♠A; the message said the held ♠A was not in the hand."""
     deal = start({A: "♠A ♣Q", C: "♣Q"})
-    assert deal.turn == A and Card.parse("♠A") in deal.hands[A]
+    assert deal.turn == A
+    assert Card.parse("♠A") in deal.hands[A]
     expected = "card must be a Card, not str 'SA'; use Card.parse('SA')"
     for attempt in (deal.play, deal.check_play):
         with pytest.raises(InvalidTypeError) as error:
@@ -122,7 +126,7 @@ def _huge_calls() -> list[tuple[str, Any]]:
             lambda: resolve_reservations([Reservation.HEALTHY] * 4, HUGE, hands),
         ),
         ("cut", lambda: Deal.from_hands(hands, cut=HUGE)),
-        ("level", lambda: playing.announce(0, HUGE)),
+        ("level", lambda: playing.announce(0, HUGE)),  # type: ignore[arg-type]
         ("level of an action", lambda: Announce(0, -HUGE)),
     ]
 
@@ -192,7 +196,8 @@ def test_deal_names_its_count_and_its_cards() -> None:
         c for t in (*deal.tricks, deal.current_trick) for c in t.cards
     )
     view = deal.view(2)
-    assert view.moment == 6 and view.played_cards == deal.played_cards
+    assert view.moment == 6
+    assert view.played_cards == deal.played_cards
     with pytest.warns(
         DeprecationWarning, match=r"Deal\.cards_played is deprecated; use Deal\.moment"
     ):
@@ -222,7 +227,8 @@ def test_can_apply_replaces_is_legal() -> None:
     """Deal.can_apply answers what Deal.check accepts; is_legal warns and answers the same."""
     deal = Deal.shuffled(seed=4)
     good, bad = Declare(0, Reservation.HEALTHY), Declare(1, Reservation.HEALTHY)
-    assert deal.can_apply(good) and not deal.can_apply(bad)
+    assert deal.can_apply(good)
+    assert not deal.can_apply(bad)
     with pytest.warns(DeprecationWarning, match="use Deal.can_apply"):
         assert deal.is_legal(good)
     with pytest.raises(InvalidTypeError, match=r"^not an action: 5$"):
@@ -233,7 +239,8 @@ def test_legal_actions_is_a_property_and_the_old_call_warns() -> None:
     """``deal.legal_actions`` is a tuple; calling it still gives the tuple, with a warning."""
     deal = Deal.shuffled(seed=4)
     actions = deal.legal_actions
-    assert isinstance(actions, LegalActions) and isinstance(actions, tuple)
+    assert isinstance(actions, LegalActions)
+    assert isinstance(actions, tuple)
     assert actions == legal_actions(deal)
     with pytest.warns(DeprecationWarning, match="drop the call parentheses"):
         assert deal.legal_actions() == actions
@@ -309,7 +316,7 @@ def test_a_reservation_is_read_by_its_german_word(text: str, expected: Reservati
 
 
 def test_umlauts_and_sharp_s_may_be_spelled_out() -> None:
-    """ä, ö, ü and ß read like ae, oe, ue and ss (no reservation needs one yet, so both fail alike)."""
+    """ä, ö, ü and ß read like ae, oe, ue and ss (no reservation needs one yet)."""
     from doppelkopf.deal.actions import _name_key
 
     assert _name_key("Fleischlöser") == _name_key("FLEISCHLOESER") == "fleischloeser"
@@ -319,7 +326,7 @@ def test_umlauts_and_sharp_s_may_be_spelled_out() -> None:
 @pytest.mark.parametrize("text", ["Vorbehalt", "Armut", "", "solo"])
 def test_vorbehalt_names_no_reservation(text: str) -> None:
     """SPEC §3.2: *Vorbehalt* is what every answer but *gesund* is, not an answer itself."""
-    with pytest.raises(InvalidNotationError, match="^unknown reservation "):
+    with pytest.raises(InvalidNotationError, match=r"^unknown reservation "):
         Reservation.parse(text)
 
 
@@ -330,9 +337,9 @@ def test_reservation_parse_reads_only_text(value: object) -> None:
 
 
 def test_reservation_and_phase_lookups_refuse_unknown_values() -> None:
-    """Reservation(value) and Phase(value) raise the library's errors, never formatting huge values."""
+    """Reservation(value) and Phase(value) raise the library's errors, never printing huge ints."""
     assert Reservation("SOLO_Q") is Reservation.QUEENS_SOLO
-    with pytest.raises(InvalidValueError, match="Reservation.parse reads names"):
+    with pytest.raises(InvalidValueError, match=r"Reservation\.parse reads names"):
         Reservation("Damensolo")
     with pytest.raises(InvalidTypeError, match="5001 digits"):
         Reservation(HUGE)
@@ -343,3 +350,14 @@ def test_reservation_and_phase_lookups_refuse_unknown_values() -> None:
         Phase("x")
     with pytest.raises(InvalidTypeError):
         Phase(None)
+
+
+def test_a_deprecated_alias_read_on_the_class_is_the_alias_itself() -> None:
+    """Documentation tools read the aliases on the class; only an instance warns."""
+    from doppelkopf.deal._aliases import DeprecatedAlias
+
+    alias = vars(Deal)["is_legal"]
+    assert Deal.is_legal is alias
+    assert isinstance(alias, DeprecatedAlias)
+    assert (alias.old, alias.new, alias.owner) == ("is_legal", "can_apply", "Deal")
+    assert "can_apply" in (alias.__doc__ or "")

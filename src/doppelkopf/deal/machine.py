@@ -1184,6 +1184,15 @@ def legal_levels(
 
     The deadlines of :func:`doppelkopf.announce.apply_announcement` asked as a
     list, once announcements are open (SPEC §8.2, §8.6, §8.8, V§4).
+
+    >>> from doppelkopf import PartyAnnouncements
+    >>> re = PartyAnnouncements(Announcement.RE_KONTRA, True)
+    >>> [level.name for level in legal_levels(re, NOTHING, 10, 0, Rules())]  # SPEC §8.2: n ≥ 10
+    ['NO_90', 'NO_60', 'NO_30', 'SCHWARZ']
+    >>> legal_levels(NOTHING, re, 10, 0, Rules())  # a late reply, one card after Re (§8.6c)
+    (<Announcement.RE_KONTRA: 0>,)
+    >>> legal_levels(re, NOTHING, 8, 0, Rules())
+    ()
     """
     deadlines = rules.deadlines
     # The legal levels are always a run up to schwarz (every absage shares the
