@@ -227,7 +227,7 @@ def random_deals(draw: st.DrawFn) -> Deal:
 
 def random_action(deal: Deal, rng: random.Random) -> Action:
     """A random legal action: mostly healthy answers, and cards more often than announcements."""
-    actions = deal.legal_actions()
+    actions = deal.legal_actions
     if deal.game_type is None:
         seat = deal.turn
         assert seat is not None
@@ -290,7 +290,7 @@ def random_illegal_actions(
         error: type[DoppelkopfError] = AnnouncementTooLateError
         if not deal.announcements_open or party is None:
             error = AnnouncementBannedError
-        elif deal.party_announcements(party).late_reply and announce.level > 0:
+        elif deal.announcement_state(party).late_reply and announce.level > 0:
             error = LateReplyLockError
         found.append((announce, error))
     return found

@@ -162,11 +162,11 @@ def test_l15_silent_marriage_has_no_shift_pure() -> None:
 
 def test_l01_re_at_11_is_timely_deal() -> None:
     deal = announce_at(normal(), A, RE, 11)
-    assert deal.re_announcements == RE_TIMELY
-    assert deal.kontra_announcements == NOTHING
+    assert deal.re_state == RE_TIMELY
+    assert deal.kontra_state == NOTHING
     event = last_event(deal)
-    assert event == Announced(A, RE, Party.RE, 11, deal.cards_played, late_reply=False)
-    assert deal.cards_played == 1
+    assert event == Announced(A, RE, Party.RE, 11, deal.moment, late_reply=False)
+    assert deal.moment == 1
 
 
 def test_l02_re_at_10_with_nothing_to_reply_to_is_too_late_deal() -> None:
@@ -181,8 +181,8 @@ def test_l02_re_at_10_with_nothing_to_reply_to_is_too_late_deal() -> None:
 def test_l03_kontra_at_10_after_re_is_a_late_reply_and_locks_deal() -> None:
     deal = normal().announce(A, RE)
     deal = announce_at(deal, B, RE, 10)
-    assert deal.kontra_announcements == LATE_REPLY
-    assert last_event(deal) == Announced(B, RE, Party.KONTRA, 10, deal.cards_played, True)
+    assert deal.kontra_state == LATE_REPLY
+    assert last_event(deal) == Announced(B, RE, Party.KONTRA, 10, deal.moment, True)
     assert deal.legal_announcements(B) == ()
     for seat in (B, D):
         for level in (K90, K60, K30, SCHWARZ):
@@ -202,18 +202,18 @@ def test_l04_kontra_at_9_after_re_is_too_late_deal() -> None:
 def test_l05_kontra_at_9_after_re_keine_90_is_a_late_reply_deal() -> None:
     deal = normal().announce(A, RE)
     deal = announce_at(deal, A, K90, 10)
-    assert deal.re_announcements == K90_TIMELY
+    assert deal.re_state == K90_TIMELY
     deal = advance(deal, B, 9)
     assert deal.legal_announcements(B) == (RE,)
     deal = deal.announce(B, RE)
-    assert deal.kontra_announcements == LATE_REPLY
+    assert deal.kontra_state == LATE_REPLY
     assert last_event(deal).late_reply
 
 
 def test_l07_keine_60_at_11_counts_re_k90_and_k60_deal() -> None:
     deal = announce_at(normal(), C, K60, 11)
-    assert deal.re_announcements == K60_TIMELY
-    assert last_event(deal) == Announced(C, K60, Party.RE, 11, deal.cards_played)
+    assert deal.re_state == K60_TIMELY
+    assert last_event(deal) == Announced(C, K60, Party.RE, 11, deal.moment)
     assert len(deal.announcements) == 1
 
 
@@ -228,7 +228,7 @@ def test_l08_re_keine_90_at_10_is_illegal_deal() -> None:
 def test_l09_partner_says_keine_90_at_10_after_timely_re_deal() -> None:
     deal = normal().announce(A, RE)
     deal = announce_at(deal, C, K90, 10)
-    assert deal.re_announcements == K90_TIMELY
+    assert deal.re_state == K90_TIMELY
     assert [(event.seat, event.level) for event in deal.announcements] == [(A, RE), (C, K90)]
 
 
@@ -263,7 +263,7 @@ def test_l13_marriage_before_the_clarification_trick_bans_every_announcement() -
             assert caught.value.rule == "§7.4"
             assert not deal.can_announce(seat, level)
             assert deal.legal_announcements(seat) == ()
-        assert all(isinstance(action, Play) for action in deal.legal_actions())
+        assert all(isinstance(action, Play) for action in deal.legal_actions)
         if played < 3:
             turn = deal.turn
             assert turn is not None
@@ -278,7 +278,7 @@ def test_l15_silent_marriage_kontra_at_11_is_timely_without_shift_deal() -> None
     with pytest.raises(AnnouncementTooLateError):
         late.announce(B, RE)
     deal = announce_at(deal, B, RE, 11)
-    assert deal.kontra_announcements == RE_TIMELY
+    assert deal.kontra_state == RE_TIMELY
     assert last_event(deal).party is Party.KONTRA
 
 
@@ -322,7 +322,7 @@ def ladder(deal: Deal, seat: int, shift: int) -> None:
         on_time = advance(before, seat, last)
         assert level in on_time.legal_announcements(seat)
         after = on_time.announce(seat, level)
-        assert after.party_announcements(party) == PartyAnnouncements(level, True)
+        assert after.announcement_state(party) == PartyAnnouncements(level, True)
         late = advance(before, seat, last - 1)
         with pytest.raises(AnnouncementTooLateError):
             late.announce(seat, level)
@@ -426,10 +426,10 @@ def test_skipped_levels_count_only_while_each_is_timely() -> None:
 
 def test_skipping_in_a_deal_records_one_event_for_the_whole_statement() -> None:
     deal = announce_at(normal(), B, SCHWARZ, 11)
-    assert deal.kontra_announcements == PartyAnnouncements(SCHWARZ, True)
-    assert deal.announcements == (Announced(B, SCHWARZ, Party.KONTRA, 11, deal.cards_played),)
+    assert deal.kontra_state == PartyAnnouncements(SCHWARZ, True)
+    assert deal.announcements == (Announced(B, SCHWARZ, Party.KONTRA, 11, deal.moment),)
     deal = announce_at(deal.announce(A, RE), C, K30, 10)
-    assert deal.re_announcements == PartyAnnouncements(K30, True)
+    assert deal.re_state == PartyAnnouncements(K30, True)
     assert deal.legal_announcements(C) == (SCHWARZ,)
 
 
@@ -453,10 +453,10 @@ def test_late_reply_deadline_after_each_opponent_level_deal(
     level: Announcement, until: int
 ) -> None:
     deal = normal().announce(A, level)
-    assert deal.re_announcements == PartyAnnouncements(level, True)
+    assert deal.re_state == PartyAnnouncements(level, True)
     replied = announce_at(deal, B, RE, until)
-    assert replied.kontra_announcements == LATE_REPLY
-    assert last_event(replied) == Announced(B, RE, Party.KONTRA, until, replied.cards_played, True)
+    assert replied.kontra_state == LATE_REPLY
+    assert last_event(replied) == Announced(B, RE, Party.KONTRA, until, replied.moment, True)
     too_late = advance(deal, B, until - 1)
     with pytest.raises(AnnouncementTooLateError):
         too_late.announce(B, RE)
@@ -466,9 +466,9 @@ def test_late_reply_deadline_after_each_opponent_level_deal(
 def test_late_reply_in_a_marriage_solo_is_shifted_by_two() -> None:
     deal = marriage_of_b(0)  # B wins tricks 1-3: k = 3, s = 2
     deal = deal.announce(B, RE)  # with 9 cards: the last timely moment
-    assert deal.re_announcements == RE_TIMELY
+    assert deal.re_state == RE_TIMELY
     replied = announce_at(deal, C, RE, 8)
-    assert replied.kontra_announcements == LATE_REPLY
+    assert replied.kontra_state == LATE_REPLY
     with pytest.raises(AnnouncementTooLateError):
         advance(deal, C, 7).announce(C, RE)
 
@@ -500,7 +500,7 @@ def test_late_reply_lock_binds_the_partner_who_still_holds_11_cards() -> None:
     assert (deal.hand_size(A), deal.hand_size(D)) == (10, 11)
     assert deal.can_announce(D, RE)  # D alone would still be timely ...
     deal = deal.announce(A, RE)  # ... but A's late reply comes first
-    assert deal.kontra_announcements == LATE_REPLY
+    assert deal.kontra_state == LATE_REPLY
     for level in (K90, K60, K30, SCHWARZ):
         with pytest.raises(LateReplyLockError, match="late reply") as caught:
             deal.announce(D, level)
@@ -514,9 +514,9 @@ def test_timely_partner_before_the_late_reply_keeps_the_absagen() -> None:
     deal = start({A: "♥10", B: "♣Q", C: "♣Q"}).announce(B, RE)
     deal = advance(deal, A, 10)
     deal = deal.announce(D, K90)  # D holds 11: Kontra + keine 90, timely
-    assert deal.kontra_announcements == K90_TIMELY
+    assert deal.kontra_state == K90_TIMELY
     assert deal.announce(A, RE) is deal  # A's Kontra is now a repetition
-    assert deal.kontra_announcements.timely
+    assert deal.kontra_state.timely
 
 
 # --- repetition, both parties, own party ---------------------------------------
@@ -527,7 +527,7 @@ def test_repetitions_return_the_same_deal_and_record_nothing() -> None:
     history = deal.history
     for seat, level in ((A, RE), (A, K90), (A, K60), (C, RE), (C, K60)):
         assert deal.announce(seat, level) is deal
-        assert deal.is_legal(Announce(seat, level))
+        assert deal.can_apply(Announce(seat, level))
     late = advance(deal, C, 2)
     for level in (RE, K90, K60):
         assert late.announce(C, level) is late
@@ -544,7 +544,7 @@ def test_both_parties_may_announce_the_same_absage() -> None:
     deal = normal().announce(A, K90).announce(B, K90)
     deal = announce_at(deal, D, K60, 10)
     deal = announce_at(deal, C, K60, 10)
-    assert deal.re_announcements == deal.kontra_announcements == K60_TIMELY
+    assert deal.re_state == deal.kontra_state == K60_TIMELY
     assert [(event.seat, event.level, event.party) for event in deal.announcements] == [
         (A, K90, Party.RE),
         (B, K90, Party.KONTRA),
@@ -556,14 +556,14 @@ def test_both_parties_may_announce_the_same_absage() -> None:
 def test_an_announcement_counts_for_the_announcers_own_party() -> None:
     deal = normal()
     kontra = deal.announce(B, RE)
-    assert kontra.kontra_announcements == RE_TIMELY
-    assert kontra.re_announcements == NOTHING
+    assert kontra.kontra_state == RE_TIMELY
+    assert kontra.re_state == NOTHING
     event = last_event(kontra)
     assert event.party is Party.KONTRA
     assert "Kontra" in str(event)
     re = deal.announce(C, RE)
-    assert re.re_announcements == RE_TIMELY
-    assert re.kontra_announcements == NOTHING
+    assert re.re_state == RE_TIMELY
+    assert re.kontra_state == NOTHING
     assert "Re" in str(last_event(re))
     # In a solo the soloist alone is Re and the three others announce for Kontra.
     solo = start(NORMAL, {C: Reservation.CLUBS_SOLO})
@@ -576,7 +576,7 @@ def test_announcements_at_any_instant_judged_by_own_hand_size() -> None:
     deal = normal()
     assert deal.turn == A
     deal = deal.announce(D, RE)  # not D's turn: announcing needs no turn
-    assert deal.kontra_announcements == RE_TIMELY
+    assert deal.kontra_state == RE_TIMELY
     deal = advance(deal, A, 11)
     # A has played, C has not: A holds 11, C 12; both are still in time for keine 90.
     assert (deal.hand_size(A), deal.hand_size(C)) == (11, 12)

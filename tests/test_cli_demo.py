@@ -116,7 +116,7 @@ def test_describe_deal_shows_implied_levels_and_a_late_reply() -> None:
     while deal.hand_size(kontra_seat) > 10:
         deal = play_first_cards(deal, 1)
     deal = deal.announce(kontra_seat, Announcement.RE_KONTRA)
-    deal = play_first_cards(deal, 48 - deal.cards_played)
+    deal = play_first_cards(deal, 48 - deal.moment)
     text = "\n".join(describe_deal(deal, ascii_only=True))
     assert f"seat {re_seat} (Re) announces keine 60 (with Re, keine 90) with 12 cards: " in text
     assert (

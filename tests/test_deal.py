@@ -288,11 +288,11 @@ def test_r06_marriage_without_both_club_queens_is_illegal() -> None:
     assert (caught.value.seat, caught.value.rule) == (B, "§3.2")
     assert caught.value.action == "declare marriage"
     assert not deal.can_declare(B, R.MARRIAGE)
-    assert not deal.is_legal(Declare(B, R.MARRIAGE))
-    assert Declare(B, R.MARRIAGE) not in deal.legal_actions()
+    assert not deal.can_apply(Declare(B, R.MARRIAGE))
+    assert Declare(B, R.MARRIAGE) not in deal.legal_actions
     assert unchanged(deal, before)
     # Every other answer is open to B.
-    assert set(deal.legal_actions()) == {Declare(B, r) for r in R if r is not R.MARRIAGE}
+    assert set(deal.legal_actions) == {Declare(B, r) for r in R if r is not R.MARRIAGE}
 
 
 def test_marriage_is_offered_only_to_the_holder_of_both_club_queens() -> None:
@@ -301,7 +301,7 @@ def test_marriage_is_offered_only_to_the_holder_of_both_club_queens() -> None:
     for _ in range(4):
         seat = deal.turn
         assert seat is not None
-        offered.append(Declare(seat, R.MARRIAGE) in deal.legal_actions())
+        offered.append(Declare(seat, R.MARRIAGE) in deal.legal_actions)
         deal = deal.declare(seat, R.HEALTHY)
     assert offered == [False, True, False, False]
 
@@ -446,7 +446,7 @@ def test_marriage_ban_lasts_until_the_fourth_card_of_the_clarification_trick(k: 
     assert clarified.announcements_open
     for seat in range(4):
         assert RE in clarified.legal_announcements(seat)
-        assert clarified.announce(seat, RE).party_announcements(
+        assert clarified.announce(seat, RE).announcement_state(
             clarified.parties[seat] or RE_
         ) == timely(RE)
 
@@ -484,16 +484,16 @@ def test_x25_marriage_partner_in_trick_2_and_shifted_deadlines() -> None:
         advance(deal, D, 9).announce(D, RE)
     assert deal.hand_size(D) == 10
     deal = deal.announce(D, RE)
-    assert deal.re_announcements == timely(RE)
+    assert deal.re_state == timely(RE)
     deal = advance(deal, B, 9)
     deal = deal.announce(B, K90)  # k90 needs 9 cards (10 − 1)
-    assert deal.re_announcements == timely(K90)
+    assert deal.re_state == timely(K90)
     with pytest.raises(AnnouncementTooLateError):  # a reply until 8 (9 − 1)
         advance(deal, A, 7).announce(A, RE)
     deal = advance(deal, A, 8)
     assert deal.legal_announcements(A) == (RE,)
     deal = deal.announce(A, RE)
-    assert deal.kontra_announcements == LATE_REPLY
+    assert deal.kontra_state == LATE_REPLY
     assert [(e.seat, e.level, e.party, e.hand_size, e.late_reply) for e in deal.announcements] == [
         (D, RE, RE_, 10, False),
         (B, K90, RE_, 9, False),
@@ -521,7 +521,7 @@ def test_x27_marriage_solo_re_at_9_before_trick_4() -> None:
         play_cards(deal, str(first_legal(deal))).announce(C, RE)
     assert deal.hand_size(C) == 9
     deal = deal.announce(C, RE)
-    assert deal.re_announcements == timely(RE)
+    assert deal.re_state == timely(RE)
     assert deal.announcements == (Announced(C, RE, RE_, 9, 12),)
     done = finish(deal)
     assert done.outcome.re_seats == frozenset({C})
@@ -568,7 +568,7 @@ def test_x11_both_parties_say_keine_90() -> None:
         normal((A, C)),
         [(A, RE, 12, None), (B, RE, 11, None), (A, K90, 10, None), (D, K90, 10, None)],
     )
-    assert deal.re_announcements == deal.kontra_announcements == timely(K90)
+    assert deal.re_state == deal.kontra_state == timely(K90)
     assert finish(deal).outcome.kontra_announcements == timely(K90)
 
 
@@ -583,7 +583,7 @@ def test_x13_both_parties_say_keine_60_with_a_skip() -> None:
             (A, K60, 9, None),
         ],
     )
-    assert deal.re_announcements == deal.kontra_announcements == timely(K60)
+    assert deal.re_state == deal.kontra_state == timely(K60)
     assert [e.party for e in deal.announcements] == [RE_, KO, RE_, KO, RE_]
 
 
@@ -599,7 +599,7 @@ def test_x15_both_parties_say_schwarz() -> None:
             (C, SCHWARZ, 7, None),
         ],
     )
-    assert deal.re_announcements == deal.kontra_announcements == timely(SCHWARZ)
+    assert deal.re_state == deal.kontra_state == timely(SCHWARZ)
     for seat in range(4):
         assert deal.legal_announcements(seat) == ()
 
@@ -609,7 +609,7 @@ def test_x17_both_absagen_kontra_and_k90_in_one_statement() -> None:
         normal((B, C)),
         [(B, RE, 12, None), (A, K90, 11, None), (C, K90, 10, None)],
     )
-    assert deal.re_announcements == deal.kontra_announcements == timely(K90)
+    assert deal.re_state == deal.kontra_state == timely(K90)
 
 
 def test_x18_schwarz_announced_step_by_step() -> None:
@@ -623,8 +623,8 @@ def test_x18_schwarz_announced_step_by_step() -> None:
             (A, SCHWARZ, 7, None),
         ],
     )
-    assert deal.re_announcements == timely(SCHWARZ)
-    assert deal.kontra_announcements == NOTHING
+    assert deal.re_state == timely(SCHWARZ)
+    assert deal.kontra_state == NOTHING
 
 
 def test_x20_reply_after_re_keine_90_and_the_lock() -> None:
@@ -632,21 +632,21 @@ def test_x20_reply_after_re_keine_90_and_the_lock() -> None:
     with pytest.raises(AnnouncementTooLateError):  # at 8 the reply is too late
         advance(deal, C, 8).announce(C, RE)
     deal = run(deal, [(C, RE, 9, None), (D, K90, 10, LateReplyLockError)])
-    assert deal.kontra_announcements == LATE_REPLY
+    assert deal.kontra_state == LATE_REPLY
     assert deal.announcements[-1].late_reply
-    assert deal.re_announcements == timely(K90)
+    assert deal.re_state == timely(K90)
 
 
 def test_x21_re_at_11_and_keine_90_at_10() -> None:
     deal = run(normal((C, D)), [(C, RE, 11, None), (D, K90, 10, None)])
-    assert deal.re_announcements == timely(K90)
-    assert deal.kontra_announcements == NOTHING
+    assert deal.re_state == timely(K90)
+    assert deal.kontra_state == NOTHING
 
 
 def test_x23_kontra_keine_90() -> None:
     deal = run(normal((B, C)), [(A, RE, 12, None), (D, K90, 10, None)])
-    assert deal.kontra_announcements == timely(K90)
-    assert deal.re_announcements == NOTHING
+    assert deal.kontra_state == timely(K90)
+    assert deal.re_state == NOTHING
     assert deal.announcements[0].party is KO
 
 
@@ -654,7 +654,7 @@ def test_x35_hearts_solo_re_k90_k60() -> None:
     deal = start({A: "♣Q", C: "♣Q"}, {A: R.HEARTS_SOLO})
     assert (deal.game_type, deal.soloist) == (GameType.HEARTS_SOLO, A)
     deal = run(deal, [(A, RE, 12, None), (A, K90, 10, None), (A, K60, 9, None)])
-    assert deal.re_announcements == timely(K60)
+    assert deal.re_state == timely(K60)
     assert deal.legal_announcements(A) == (K30, SCHWARZ)
     missed = advance(deal, A, 7)  # keine 30 was due with 8 cards
     with pytest.raises(AnnouncementTooLateError, match="keine 30 needs at least 8"):
@@ -668,14 +668,14 @@ def test_x37_repetition_adds_nothing() -> None:
     deal = run(normal((A, D)), [(A, RE, 12, None)])
     deal = advance(deal, D, 11)
     assert deal.announce(D, RE) is deal
-    assert deal.re_announcements == timely(RE)
+    assert deal.re_state == timely(RE)
     assert len(deal.announcements) == 1
 
 
 def test_x38_late_reply_lock_binds_the_partner() -> None:
     deal = start({A: "♥10", B: "♣Q", C: "♣Q"})  # A wins trick 1 with ♥10 and leads trick 2
     deal = run(deal, [(B, RE, 12, None), (A, RE, 10, None), (D, K90, 11, LateReplyLockError)])
-    assert deal.kontra_announcements == LATE_REPLY
+    assert deal.kontra_state == LATE_REPLY
 
 
 def test_x39_skipping_to_keine_60_and_the_illegal_skip_at_10() -> None:
@@ -685,7 +685,7 @@ def test_x39_skipping_to_keine_60_and_the_illegal_skip_at_10() -> None:
         with pytest.raises(AnnouncementTooLateError, match="Re/Kontra needs at least 11"):
             silent.announce(B, level)
     deal = run(deal, [(B, K60, 11, None)])
-    assert deal.re_announcements == timely(K60)
+    assert deal.re_state == timely(K60)
     assert len(deal.announcements) == 1
 
 
@@ -712,7 +712,7 @@ def assert_rejected(
     assert str(caught.value).endswith(f"({rule})")
     with pytest.raises(error, match=text):
         deal.check(action)
-    assert not deal.is_legal(action)
+    assert not deal.can_apply(action)
     if isinstance(action, Play):
         with pytest.raises(error):
             deal.check_play(action.seat, action.card)
@@ -727,7 +727,7 @@ def assert_rejected(
         with pytest.raises(error):
             deal.check_declare(action.seat, action.reservation)
         assert not deal.can_declare(action.seat, action.reservation)
-    assert action not in deal.legal_actions()
+    assert action not in deal.legal_actions
     assert unchanged(deal, before)
     assert deal.history == history
 
@@ -759,7 +759,7 @@ def test_playing_during_the_reservation_round() -> None:
 def test_every_action_after_trick_12_is_the_wrong_phase() -> None:
     deal = finish(normal((A, C)))
     assert (deal.phase, deal.is_finished, deal.turn) == (Phase.FINISHED, True, None)
-    assert deal.legal_actions() == ()
+    assert deal.legal_actions == ()
     assert deal.legal_cards() == ()
     last = deal.tricks[-1].winner(GameType.NORMAL)
     play = Play(last, card("♣A"))
@@ -800,7 +800,7 @@ def test_playing_a_card_that_does_not_follow() -> None:
         assert_rejected(deal, play, MustFollowError, seat=B, rule="§5.2", text="play one of")
     assert deal.can_play(B, card("♠K"))
     deal.check_play(B, card("♠K"))
-    assert deal.is_legal(Play(B, card("♠K")))
+    assert deal.can_apply(Play(B, card("♠K")))
     assert deal.play(B, card("♠K")).current_trick.cards == (card("♠A"), card("♠K"))
 
 
@@ -838,7 +838,7 @@ def test_random_deals_end_after_48_cards_and_12_tricks(deal: Deal, rng: random.R
     end = states[-1]
     assert end.phase is Phase.FINISHED
     assert len(end.tricks) == 12
-    assert end.cards_played == 48
+    assert end.moment == 48
     assert all(len(hand) == 0 for hand in end.hands)
     assert all(trick.is_complete for trick in end.tricks)
     assert sum(trick.points for trick in end.tricks) == 240
@@ -896,17 +896,17 @@ def test_illegal_actions_are_rejected_and_change_nothing(deal: Deal, rng: random
                 state.apply(action)
             with pytest.raises(error):
                 state.check(action)
-            assert not state.is_legal(action)
+            assert not state.can_apply(action)
             assert unchanged(state, before)
             assert state.history == history
 
 
 def check_legal_actions(state: Deal) -> None:
-    legal = state.legal_actions()
+    legal = state.legal_actions
     assert len(set(legal)) == len(legal)
     for action in legal:
         state.check(action)
-        assert state.is_legal(action)
+        assert state.can_apply(action)
         assert state.apply(action) is not state
     if state.game_type is not None and not state.is_finished:
         turn = state.turn
@@ -934,9 +934,9 @@ def accepted(state: Deal) -> set[Action]:
         try:
             state.check(action)
         except DoppelkopfError:
-            assert not state.is_legal(action)
+            assert not state.can_apply(action)
             continue
-        assert state.is_legal(action)
+        assert state.can_apply(action)
         if state.apply(action) is not state:
             found.add(action)
         else:
@@ -951,7 +951,7 @@ def test_legal_actions_are_exactly_the_accepted_actions(deal: Deal, rng: random.
     for i, state in enumerate(states):
         check_legal_actions(state)
         if i % 9 == 0 or state.is_finished:
-            assert accepted(state) == set(state.legal_actions())
+            assert accepted(state) == set(state.legal_actions)
 
 
 def test_deals_that_differ_only_in_when_an_announcement_was_made_are_equal() -> None:
@@ -982,7 +982,7 @@ def test_a_deal_survives_pickling_and_copying_in_every_phase(protocol: int) -> N
         for copied in (pickle.loads(pickle.dumps(state, protocol=protocol)), copy.deepcopy(state)):
             assert copied == state
             assert copied.history == state.history
-            assert copied.legal_actions() == state.legal_actions()
+            assert copied.legal_actions == state.legal_actions
     assert pickle.loads(pickle.dumps(states[-1], protocol=protocol)).outcome == states[-1].outcome
 
 
@@ -1014,6 +1014,6 @@ def test_legal_cards_of_a_deal_build_a_missing_card_order_table(
 def test_deals_that_differ_only_in_the_kontra_state_are_different_positions() -> None:
     deal = start({A: "♣Q", B: "♣Q"})
     kontra = deal.announce(C, RE)
-    assert kontra.kontra_announcements != deal.kontra_announcements
+    assert kontra.kontra_state != deal.kontra_state
     assert kontra != deal
     assert kontra.announce(D, K90) != kontra

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from doppelkopf import (
     IllegalActionError,
     InvalidNotationError,
     InvalidReservationError,
+    InvalidTypeError,
     Play,
     Reservation,
     Trick,
@@ -37,7 +39,7 @@ def finished(seed: int) -> Deal:
     rng = random.Random(seed)
     deal = healthy(Deal.shuffled(rng=rng))
     while not deal.is_finished:
-        deal = deal.apply(rng.choice(deal.legal_actions()))
+        deal = deal.apply(rng.choice(deal.legal_actions))
     return deal
 
 
@@ -84,10 +86,16 @@ def test_actions_print_and_replay_as_themselves() -> None:
     assert Announce(0, 2).level is Announcement.NO_60
 
 
-@pytest.mark.parametrize("seat", [-1, 4, "0", True])
+@pytest.mark.parametrize("seat", [-1, 4, True])
 def test_actions_reject_a_seat_outside_0_to_3(seat: Any) -> None:
     with pytest.raises(IllegalActionError, match="seat must be a seat 0-3"):
         Play(seat, Card.parse("♣Q"))
+
+
+def test_actions_reject_text_as_a_seat() -> None:
+    with pytest.raises(InvalidTypeError, match=r"^seat must be an int, not str '0'$") as error:
+        Play("0", Card.parse("♣Q"))  # type: ignore[arg-type]
+    assert isinstance(error.value, IllegalActionError)
 
 
 def test_deal_repr_names_phase_and_turn() -> None:
@@ -100,9 +108,11 @@ def test_deal_repr_names_phase_and_turn() -> None:
 
 def test_from_hands_rejects_a_bad_cut() -> None:
     hands = Deal.shuffled(seed=1).dealt
-    for cut in (2, 46, "10"):
+    for cut in (2, 46):
         with pytest.raises(ValueError, match="cut must be 3-45"):
-            Deal.from_hands(hands, cut=cut)  # type: ignore[arg-type]
+            Deal.from_hands(hands, cut=cut)
+    with pytest.raises(InvalidTypeError, match=r"^cut must be an int, not str '10'$"):
+        Deal.from_hands(hands, cut="10")  # type: ignore[arg-type]
     assert Deal.from_hands(hands, cut=45).cut == 45
 
 
@@ -116,8 +126,11 @@ def test_apply_and_check_reject_what_is_not_an_action() -> None:
 
 def test_declare_rejects_what_is_not_a_reservation() -> None:
     deal = Deal.shuffled(seed=3)
-    with pytest.raises(InvalidReservationError, match="not a reservation"):
+    with pytest.raises(
+        InvalidReservationError, match=r"not str 'healthy'; use Reservation\.parse\('healthy'\)$"
+    ) as error:
         deal.check_declare(0, "healthy")  # type: ignore[arg-type]
+    assert isinstance(error.value, InvalidTypeError)
     assert deal.can_declare(0, Reservation.QUEENS_SOLO)
 
 
@@ -125,13 +138,13 @@ def test_play_rejects_what_is_not_a_card() -> None:
     deal = healthy(Deal.shuffled(seed=4))
     turn = deal.turn
     assert turn is not None
-    with pytest.raises(CardNotHeldError, match="not a card"):
+    with pytest.raises(CardNotHeldError, match=r"^card must be a Card, not str '♣Q'"):
         deal.check_play(turn, "♣Q")  # type: ignore[arg-type]
-    with pytest.raises(CardNotHeldError):
+    with pytest.raises(InvalidTypeError, match=r"use Card\.parse\('♣Q'\)$"):
         deal.play(turn, "♣Q")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("level", [5, -1, "re", None, 1.0])
+@pytest.mark.parametrize("level", [5, -1])
 def test_announce_rejects_what_is_not_a_level(level: Any) -> None:
     deal = healthy(Deal.shuffled(seed=5))
     with pytest.raises(AnnouncementError, match="not an announcement level"):
@@ -139,6 +152,17 @@ def test_announce_rejects_what_is_not_a_level(level: Any) -> None:
     assert not deal.can_announce(0, level)
     with pytest.raises(AnnouncementError, match="not an announcement level"):
         Announce(0, level)
+
+
+@pytest.mark.parametrize("level", ["re", None, 1.0])
+def test_announce_rejects_a_level_of_another_type(level: Any) -> None:
+    deal = healthy(Deal.shuffled(seed=5))
+    expected = "level must be an Announcement or int 0-4"
+    for announce in (partial(deal.announce, 0), partial(Announce, 0)):
+        with pytest.raises(InvalidTypeError, match=expected) as error:
+            announce(level)
+        assert isinstance(error.value, AnnouncementError)
+    assert not deal.can_announce(0, level)
 
 
 def test_announce_rejects_a_seat_outside_0_to_3() -> None:
@@ -153,7 +177,7 @@ def test_nothing_is_announced_after_the_last_trick() -> None:
     with pytest.raises(WrongPhaseError, match="finished"):
         deal.announce(0, Announcement.RE_KONTRA)
     assert deal.legal_announcements(0) == ()
-    assert deal.legal_actions() == ()
+    assert deal.legal_actions == ()
     assert deal.view(0).legal_actions == ()
 
 

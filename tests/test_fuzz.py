@@ -322,8 +322,8 @@ def judge_announce(deal: Deal, seat: int, level: int) -> Verdict:
     party = deal.parties[seat]
     assert party is not None
     return announcement_rule(
-        deal.party_announcements(party),
-        deal.party_announcements(party.opponent),
+        deal.announcement_state(party),
+        deal.announcement_state(party.opponent),
         level,
         len(deal.hands[seat]),
         shift_of(deal),
@@ -435,7 +435,7 @@ def attempt(deal: Deal, action: Action) -> Deal:
     check, can, act = verbs(deal, kind, action.seat, value)
     before = snapshot(deal)
     history = deal.history
-    legal = deal.is_legal(action)
+    legal = deal.can_apply(action)
     where = f"{action} in {deal!r}"
     assert legal == (verdict in (OK, NOOP)), (
         f"{where}: the rules say {verdict_name(verdict)}, is_legal says {legal}"
@@ -476,7 +476,7 @@ def attempt(deal: Deal, action: Action) -> Deal:
 
 def choose_legal(deal: Deal, pick: int) -> Action:
     """A legal action chosen by ``pick``: mostly cards and healthy answers, sometimes not."""
-    actions = deal.legal_actions()
+    actions = deal.legal_actions
     if deal.game_type is None:
         seat = deal.turn
         assert seat is not None
@@ -861,13 +861,13 @@ def check_announcement_history(deal: Deal) -> None:
             assert verdict == OK, f"{event} recorded, but the rules say {verdict_name(verdict)}"
             assert event.late_reply == (event.level == 0 and size < DEADLINES[0] - shift)
             states[event.party] = after_announcement(own, event.level, size, shift)
-    assert deal.re_announcements == states[Party.RE]
-    assert deal.kontra_announcements == states[Party.KONTRA]
+    assert deal.re_state == states[Party.RE]
+    assert deal.kontra_state == states[Party.KONTRA]
 
 
 def check_legal_actions(deal: Deal) -> None:
     """``legal_actions()`` is exactly what the model allows, and all of it passes ``check``."""
-    actions = deal.legal_actions()
+    actions = deal.legal_actions
     assert actions == legal_actions(deal)
     assert len(set(actions)) == len(actions)
     for action in actions:
@@ -935,7 +935,7 @@ def check_views(deal: Deal, searched: int) -> None:
     queens_played = sum(
         card is CLUB_QUEEN for trick in (*deal.tricks, deal.current_trick) for card in trick.cards
     )
-    actions = deal.legal_actions()
+    actions = deal.legal_actions
     announcements = deal.announcements
     sizes = tuple(len(hand) for hand in deal.hands)
     for seat in range(4):
@@ -1138,7 +1138,7 @@ class DealMachine(RuleBasedStateMachine):
         before = snapshot(deal)
         results = [
             outcome(lambda: deal.check(action)),
-            outcome(lambda: deal.is_legal(action)),
+            outcome(lambda: deal.can_apply(action)),
             outcome(lambda: deal.apply(action)),
         ]
         (checked, error), (answered, legal), (applied, _) = results
@@ -1156,7 +1156,7 @@ class DealMachine(RuleBasedStateMachine):
         calls: dict[str, Callable[[Any], object]] = {
             "apply": deal.apply,
             "check": deal.check,
-            "is_legal": deal.is_legal,
+            "can_apply": deal.can_apply,
         }
         for name, call in calls.items():
             ok, result = outcome(partial(call, value))

@@ -111,7 +111,7 @@ def check(record: Record) -> None:
         assert outcome.declarer == record["soloist"]
     for party in Party:
         engine_level = record["engine_announcements"][party.value] - 1
-        state = deal.party_announcements(party)
+        state = deal.announcement_state(party)
         assert (state.level if state.level is not None else -1) == engine_level, party
     expected_events = Counter(
         (_SPECIAL_NAMES[event["type"]], event["player"])

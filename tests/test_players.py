@@ -103,8 +103,7 @@ class Scripted:
         self.log = log if log is not None else []
 
     def act(self, view: PlayerView) -> Action | None:
-        played = 4 * len(view.tricks) + len(view.current_trick.cards)
-        self.log.append((view.seat, view.turn, played))
+        self.log.append((view.seat, view.turn, len(view.played_cards)))
         if self.script is not None:
             action = self.script(view)
             if action is not None or view.turn != view.seat:

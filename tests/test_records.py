@@ -78,7 +78,7 @@ def play_on(
     """Random legal actions until the deal is finished or ``steps`` actions were taken."""
     taken = 0
     while not deal.is_finished and (steps is None or taken < steps):
-        actions = deal.legal_actions()
+        actions = deal.legal_actions
         if deal.game_type is None:
             deal = deal.apply(_reservation(actions, rng))
         else:
@@ -566,7 +566,7 @@ def test_settlement_of_an_unfinished_deal_is_null() -> None:
     record["events"].pop()
     rejected(record, r"^settlement: the deal is not finished \(11 of 12 tricks\)")
     record["settlement"] = None
-    assert load_deal(record).cards_played == 47
+    assert load_deal(record).moment == 47
     finished_record = tampered(lambda r: r.__setitem__("settlement", None))
     rejected(finished_record, r"^settlement: the record has none, but the deal is finished")
     assert settlement is not None

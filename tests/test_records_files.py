@@ -20,7 +20,7 @@ OLD = b'{"old": "file"}\n'
 def finished(seed: int) -> Deal:
     deal = Deal.shuffled(seed=seed)
     while not deal.is_finished:
-        deal = deal.apply(deal.legal_actions()[0])
+        deal = deal.apply(deal.legal_actions[0])
     return deal
 
 

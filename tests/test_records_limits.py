@@ -38,7 +38,7 @@ Record = dict[str, Any]
 def finished(seed: int, dealer: int = 0) -> Deal:
     deal = Deal.shuffled(seed=seed, dealer=dealer)
     while not deal.is_finished:
-        deal = deal.apply(deal.legal_actions()[0])
+        deal = deal.apply(deal.legal_actions[0])
     return deal
 
 
@@ -282,7 +282,7 @@ def _announced() -> Deal:
         deal = deal.declare(seat, Reservation.HEALTHY)
     deal = deal.announce(1, Announcement.RE_KONTRA)
     while not deal.is_finished:
-        deal = deal.apply(deal.legal_actions()[0])
+        deal = deal.apply(deal.legal_actions[0])
     return deal
 
 

@@ -50,7 +50,9 @@ from doppelkopf import (
     Hand,
     IllegalActionError,
     InvalidNotationError,
+    InvalidReservationError,
     InvalidSummaryError,
+    InvalidTypeError,
     LateReplyLockError,
     MustFollowError,
     NotYourTurnError,
@@ -79,6 +81,7 @@ from doppelkopf import (
 )
 from doppelkopf import _order as order_module
 from doppelkopf import rules as rules_module
+from doppelkopf.deal.actions import ActionTypeError
 
 G = GameType
 RE_P, KONTRA_P = Party.RE, Party.KONTRA
@@ -545,10 +548,10 @@ def test_announcement_levels_0_to_4_may_be_given_as_ints(level: int) -> None:
     """SPEC §8.1: the levels are 0 (Re/Kontra) to 4 (schwarz), as Announcement or as int."""
     assert Announce(A, level).level is Announcement(level)
     deal = start({A: "♣Q", C: "♣Q"}).announce(A, level)  # type: ignore[arg-type]
-    assert deal.re_announcements.level is Announcement(level)
+    assert deal.re_state.level is Announcement(level)
 
 
-@pytest.mark.parametrize("level", [5, -1, "re"])
+@pytest.mark.parametrize("level", [5, -1])
 def test_an_announcement_level_outside_0_to_4_is_refused(level: object) -> None:
     """SPEC §8.1: any other level is refused with rule §8.1, by the action and by the deal."""
     with pytest.raises(AnnouncementError) as built:
@@ -562,6 +565,22 @@ def test_an_announcement_level_outside_0_to_4_is_refused(level: object) -> None:
     assert (refused.value.seat, refused.value.action, refused.value.rule) == (B, "announce", "§8.1")
 
 
+def test_text_as_an_announcement_level_is_a_type_error() -> None:
+    """SPEC §8.1: only Announcement.parse reads text; the action and the deal point to it."""
+    expected = (
+        "level must be an Announcement or int 0-4, not str 're'; use Announcement.parse('re')"
+    )
+    with pytest.raises(InvalidTypeError) as built:
+        Announce(A, "re")  # type: ignore[arg-type]
+    assert str(built.value) == expected
+    assert isinstance(built.value, AnnouncementError)
+    deal = start({A: "♣Q", C: "♣Q"})
+    with pytest.raises(ActionTypeError) as refused:
+        deal.announce(B, "re")  # type: ignore[arg-type]
+    assert str(refused.value) == expected
+    assert (refused.value.seat, refused.value.action) == (B, "announce")
+
+
 def test_declare_refusals_carry_seat_action_and_rule() -> None:
     """SPEC §3.2: out of turn, after the round, no reservation, a marriage without both ♣Q."""
     deal = Deal.from_hands(Deal.shuffled(seed=2).dealt)
@@ -573,18 +592,17 @@ def test_declare_refusals_carry_seat_action_and_rule() -> None:
         "declare healthy",
         "§3.2",
     )
-    with pytest.raises(IllegalActionError) as text:
+    with pytest.raises(ActionTypeError) as text:
         deal.check_declare(0, "healthy")  # type: ignore[arg-type]
-    assert str(text.value) == "not a reservation: 'healthy' (§3.2)"
-    assert (text.value.seat, text.value.action) == (0, "declare healthy")
-    with pytest.raises(IllegalActionError) as not_one:
-        deal.check_declare(0, GameType.NORMAL)  # type: ignore[arg-type]
-    assert str(not_one.value) == "not a reservation: GameType.NORMAL (§3.2)"
-    assert (not_one.value.seat, not_one.value.action, not_one.value.rule) == (
-        0,
-        "declare NORMAL",
-        "§3.2",
+    assert str(text.value) == (
+        "reservation must be a Reservation, not str 'healthy'; use Reservation.parse('healthy')"
     )
+    assert isinstance(text.value, InvalidReservationError)
+    assert (text.value.seat, text.value.action) == (0, "declare")
+    with pytest.raises(ActionTypeError) as not_one:
+        deal.check_declare(0, GameType.NORMAL)  # type: ignore[arg-type]
+    assert str(not_one.value) == "reservation must be a Reservation, not GameType GameType.NORMAL"
+    assert (not_one.value.seat, not_one.value.action, not_one.value.rule) == (0, "declare", "")
     no_pair = next(seat for seat in range(4) if deal.dealt[seat].count(card("♣Q")) < 2)
     while deal.turn != no_pair:
         turn = deal.turn
@@ -674,14 +692,14 @@ def test_something_that_is_no_card_is_never_played() -> None:
     """SPEC §5.2: only a held Card can be played, whatever object is offered instead."""
     deal = start({A: "♣Q ♣J", C: "♣Q"})
     assert deal.turn == A
-    with pytest.raises(CardNotHeldError) as error:
-        deal.play(A, "♣J")  # type: ignore[arg-type]
-    assert str(error.value) == "cannot play ♣J: it is not in the hand (§5.2)"
-    assert (error.value.seat, error.value.rule) == (A, "§5.2")
-    with pytest.raises(CardNotHeldError) as checked:
-        deal.check_play(A, "♣J")  # type: ignore[arg-type]
-    assert str(checked.value) == "not a card: '♣J' (§5.2)"
-    assert (checked.value.seat, checked.value.action, checked.value.rule) == (A, "play ♣J", "§5.2")
+    expected = "card must be a Card, not str '♣J'; use Card.parse('♣J')"
+    for attempt in (deal.play, deal.check_play):
+        with pytest.raises(ActionTypeError) as error:
+            attempt(A, "♣J")  # type: ignore[arg-type]
+        assert str(error.value) == expected
+        assert isinstance(error.value, CardNotHeldError)
+        assert (error.value.seat, error.value.action) == (A, "play")
+    assert not deal.can_play(A, "♣J")  # type: ignore[arg-type]
 
 
 def test_announcement_refusals_of_a_deal_carry_seat_action_and_rule() -> None:

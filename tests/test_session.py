@@ -13,14 +13,13 @@ from doppelkopf import (
     Deal,
     Session,
     WrongPhaseError,
-    legal_actions,
     settle,
 )
 
 
 def finish(deal: Deal, rng: random.Random) -> Deal:
     while not deal.is_finished:
-        deal = deal.apply(rng.choice(legal_actions(deal)))
+        deal = deal.apply(rng.choice(deal.legal_actions))
     return deal
 
 

@@ -23,7 +23,6 @@ from doppelkopf import (
     PartyResult,
     Session,
     WrongPhaseError,
-    legal_actions,
     settle,
 )
 
@@ -35,7 +34,7 @@ SOLO = DealSummary(
 
 def finish(deal: Deal, rng: random.Random) -> Deal:
     while not deal.is_finished:
-        deal = deal.apply(rng.choice(legal_actions(deal)))
+        deal = deal.apply(rng.choice(deal.legal_actions))
     return deal
 
 

@@ -320,8 +320,8 @@ def test_v12_no_solos_rejects_a_solo_and_keeps_the_silent_marriage() -> None:
     assert caught.value.rule == "V§3"
     assert caught.value.seat == A
     assert not deal.can_declare(A, Reservation.QUEENS_SOLO)
-    assert Declare(A, Reservation.QUEENS_SOLO) not in deal.legal_actions()
-    assert Declare(A, Reservation.QUEENS_SOLO) in Deal.from_hands(hands).legal_actions()
+    assert Declare(A, Reservation.QUEENS_SOLO) not in deal.legal_actions
+    assert Declare(A, Reservation.QUEENS_SOLO) in Deal.from_hands(hands).legal_actions
     with pytest.raises(InvalidReservationError, match="without solos"):
         resolve_reservations(
             [Reservation.QUEENS_SOLO, *[Reservation.HEALTHY] * 3], 3, hands, no_solos
@@ -344,11 +344,11 @@ def test_v13_no_skipping_of_levels() -> None:
     deal = deal.announce(B, RE)
     assert deal.legal_announcements(B) == (K90,)
     deal = deal.announce(B, K90)
-    assert deal.re_announcements == PartyAnnouncements(K90, True)
+    assert deal.re_state == PartyAnnouncements(K90, True)
     assert [event.level for event in deal.announcements] == [RE, K90]
     # The default rules take keine 90 alone, Re included.
     skipping = play(declared(Deal.from_hands(hands)), "♠A ♠9").announce(B, K90)
-    assert skipping.re_announcements == PartyAnnouncements(K90, True)
+    assert skipping.re_state == PartyAnnouncements(K90, True)
 
 
 # --- V§5 special points -----------------------------------------------------------------

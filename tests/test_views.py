@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from deal_helpers import (
@@ -47,7 +47,9 @@ from doppelkopf import (
     PlayerView,
     Reservation,
     legal_cards,
+    strategies,
 )
+from doppelkopf.deal.machine import seat_actions
 
 R = Reservation
 RE_, KO = Party.RE, Party.KONTRA
@@ -90,7 +92,7 @@ def assert_hides_other_hands(deal: Deal, seat: int) -> PlayerView:
             assert item in visible, f"{item} is hidden from seat {seat}"
         elif isinstance(item, Reservation):
             assert item in own_answers, f"another seat's {item!r} is visible to seat {seat}"
-    assert view.legal_actions == tuple(a for a in deal.legal_actions() if a.seat == seat)
+    assert view.legal_actions == tuple(a for a in deal.legal_actions if a.seat == seat)
     return view
 
 
@@ -105,7 +107,7 @@ def test_a_view_never_shows_a_hidden_card_or_another_reservation(
     while True:
         views = [assert_hides_other_hands(deal, seat) for seat in range(4)]
         everyone = [a for view in views for a in view.legal_actions]
-        assert sorted(map(repr, everyone)) == sorted(map(repr, deal.legal_actions()))
+        assert sorted(map(repr, everyone)) == sorted(map(repr, deal.legal_actions))
         if deal.is_finished:
             break
         deal = deal.apply(random_action(deal, rng))
@@ -143,7 +145,7 @@ def test_views_are_equal_when_only_the_hidden_cards_differ(
     assert real.view(seat) == other.view(seat)
     for event in deal.history:
         action = event.as_action()
-        if not other.is_legal(action):
+        if not other.can_apply(action):
             return
         real, other = real.apply(action), other.apply(action)
         if other.announcements != real.announcements:
@@ -378,7 +380,7 @@ def test_a_view_of_a_finished_deal() -> None:
     assert view.legal_actions == ()
     assert view.hand == Hand()
     assert len(view.tricks) == 12
-    assert len(view.cards_played) == 48
+    assert len(view.played_cards) == 48
     assert view.known_parties == (RE_, KO, RE_, KO)
 
 
@@ -391,3 +393,11 @@ def test_view_lists_announcements_with_parties() -> None:
         (A, K90, RE_),
     ]
     assert card("♣Q") not in view.hand
+
+
+@settings(max_examples=80, deadline=None)
+@given(strategies.deals(strategies.rules()))
+def test_a_view_lists_the_legal_actions_of_its_seat(deal: Deal) -> None:
+    """SPEC §3.2, §5.2, §8: the view lists, from what the seat knows, the seat's legal actions."""
+    for seat in range(4):
+        assert deal.view(seat).legal_actions == seat_actions(deal, seat)

@@ -415,7 +415,7 @@ def _deals(
             reserve = draw(st.integers(min_value=0, max_value=3)) == 3
             wishes = [
                 action
-                for action in deal.legal_actions()
+                for action in deal.legal_actions
                 if isinstance(action, Declare) and action.reservation is not Reservation.HEALTHY
             ]
             if reserve and wishes:

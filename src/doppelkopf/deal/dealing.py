@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from .. import _checks
 from ..cards import _ONE, DECK, Card, Hand
 from ..errors import InvalidValueError
 from ..rules import Rules
@@ -62,18 +63,28 @@ def deal_hands(
     [10, 10, 10, 10]
     """
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        raise _checks.type_error(rules, "rules", "Rules value")
+    if isinstance(deck, str) or not isinstance(deck, Sequence):
+        raise _checks.type_error(deck, "deck", "sequence of cards")
+    for card in deck:
+        if type(card) is not Card:
+            raise _checks.type_error(card, "a card of the deck", "Card", "Card.parse")
     size = len(rules.deck)
     if len(deck) != size or Hand(deck).bits != rules.deck_bits:
         raise InvalidValueError(
             f"the deck must hold two copies of each of the {size // 2} cards (SPEC §1.1)"
         )
-    if type(cut) is not int or cut not in rules.cuts:
+    if type(cut) is not int:
+        raise _checks.type_error(cut, "cut", "int")
+    if cut not in rules.cuts:
         raise InvalidValueError(
-            f"the cut must leave at least 3 cards in each part, not {cut!r} (SPEC §2.3)"
+            "the cut must leave at least 3 cards in each part, "
+            f"not {_checks.excerpt(cut)} (SPEC §2.3)"
         )
-    if type(dealer) is not int or not 0 <= dealer <= 3:
-        raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
+    if type(dealer) is not int:
+        raise _checks.type_error(dealer, "dealer", "int")
+    if not 0 <= dealer <= 3:
+        raise InvalidValueError(f"the dealer must be a seat 0-3, not {_checks.excerpt(dealer)}")
     return cut_and_deal([_ONE[card.index] for card in deck], dealer, cut, rules)
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from .. import _checks
 from ..cards import Card, Hand, Rank, Suit
-from ..errors import IllegalActionError, InvalidReservationError, InvalidValueError
+from ..errors import DoppelkopfError, IllegalActionError, InvalidReservationError, InvalidValueError
 from ..rules import GameType, Rules
-from .actions import Reservation
+from .actions import ActionTypeError, Reservation, action_type_error
 
 __all__ = ["resolve_reservations"]
 
@@ -91,9 +92,17 @@ def _check_round(
 ) -> None:
     """Raise unless the reservation round's inputs are four answers, a seat and four hands."""
     if rules is not _DDV and not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        raise _checks.type_error(rules, "rules", "Rules value")
+    if type(dealer) is not int and type(dealer) is not bool:
+        raise _checks.type_error(dealer, "dealer", "int")
     if type(dealer) is not int or not 0 <= dealer <= 3:
-        raise InvalidValueError(f"the dealer must be a seat 0-3, not {dealer!r}")
+        raise InvalidValueError(f"the dealer must be a seat 0-3, not {_checks.excerpt(dealer)}")
+    for name, value, expected in (
+        ("declarations", declarations, "sequence of four reservations"),
+        ("hands", hands, "sequence of four hands"),
+    ):
+        if isinstance(value, str) or not isinstance(value, Sequence):
+            raise _checks.type_error(value, name, expected)
     if len(declarations) != 4 or len(hands) != 4:
         raise InvalidValueError(
             f"the reservation round has four answers and four hands, not {len(declarations)} "
@@ -102,14 +111,14 @@ def _check_round(
     for seat, answer in enumerate(declarations):
         if type(answer) is not Reservation:
             raise InvalidReservationError(
-                f"not a reservation: {answer!r}"[:80],
+                f"not a reservation: {_checks.excerpt(answer)}",
                 seat=seat,
                 action="declare",
                 rule="§3.2",
             )
     for seat, hand in enumerate(hands):
         if not isinstance(hand, Hand):
-            raise TypeError(f"hand {seat} must be a Hand, not {type(hand).__name__}")
+            raise _checks.type_error(hand, f"hand {seat}", "Hand", "Hand.parse")
 
 
 def schweine_holder(rules: Rules, game: GameType, dealt: Sequence[Hand]) -> int | None:
@@ -127,13 +136,21 @@ _SCHWEINE_GAMES: Final = frozenset({_NORMAL, _MARRIAGE, _SILENT_MARRIAGE})
 
 def declare_action(reservation: object) -> str:
     """How an error names the answer ``reservation``."""
-    return f"declare {getattr(reservation, 'value', reservation)}"
+    if type(reservation) is Reservation:
+        return f"declare {reservation.value}"
+    return f"declare {_checks.excerpt(reservation)}"
 
 
-def seat_error(seat: object, action: str) -> IllegalActionError:
-    """The error for ``seat``, which is not a seat, attempting ``action``."""
+def seat_error(seat: object, action: str) -> DoppelkopfError:
+    """The error for ``seat``, which is not a seat, attempting ``action``.
+
+    A ``bool`` is no seat (it is refused like 4); any other type but ``int`` is
+    an :class:`InvalidTypeError`.
+    """
+    if type(seat) is not int and type(seat) is not bool:
+        return action_type_error(ActionTypeError, seat, "seat", "int", action=action)
     return IllegalActionError(
-        f"seat must be 0-3, not {seat!r}", seat=None, action=action, rule="§0.4"
+        f"seat must be 0-3, not {_checks.excerpt(seat)}", seat=None, action=action, rule="§0.4"
     )
 
 

@@ -6,12 +6,15 @@ from typing import Final
 
 import attrs
 
+from .._order import CardOrder
+from ..announce import NOTHING, PartyAnnouncements
 from ..cards import Card, Hand
 from ..parties import Party
 from ..rules import GameType, Rules
 from ..tricks import Trick
-from .actions import Action, Announced, Reservation
-from .machine import Deal, seat_actions
+from ._aliases import DeprecatedAlias
+from .actions import Action, Announce, Announced, Declare, Play, Reservation
+from .machine import Deal, legal_levels
 from .reservations import CLUB_QUEEN, check_seat
 
 __all__ = ["PlayerView"]
@@ -19,8 +22,16 @@ __all__ = ["PlayerView"]
 _DDV: Final = Rules.DDV
 
 
+class _ActionCache:
+    """The slot where a view keeps its legal actions once listed: no attrs field,
+    so equality, hashing, ``repr`` and :func:`attrs.fields` never see it."""
+
+    __slots__ = ("_cached_actions",)
+    _cached_actions: tuple[Action, ...]
+
+
 @attrs.frozen
-class PlayerView:
+class PlayerView(_ActionCache):
     """What one player knows at one instant (SPEC §6.1): an information set.
 
     It holds the seat's own hand and reservation, which seats said *Vorbehalt*
@@ -29,6 +40,14 @@ class PlayerView:
     it has been revealed — by the viewer's own ♣Q, a ♣Q played, an
     announcement, the marriage partner or the soloist.  In a silent marriage
     the other players see a normal game until the second ♣Q appears.
+
+    Build one with :meth:`Deal.view`.  :attr:`legal_actions` is computed on
+    its first read and kept.
+
+    >>> from doppelkopf import Deal
+    >>> view = Deal.shuffled(seed=3).view(0)
+    >>> view.moment, view.card_order, len(view.legal_actions) > 0
+    (0, None, True)
     """
 
     seat: int
@@ -46,9 +65,15 @@ class PlayerView:
     announcements: tuple[Announced, ...]
     hand_sizes: tuple[int, ...]
     turn: int | None
-    legal_actions: tuple[Action, ...]
     rules: Rules = _DDV
     schweine: int | None = None
+    re_state: PartyAnnouncements = NOTHING
+    kontra_state: PartyAnnouncements = NOTHING
+    # Legal actions given to the constructor (``legal_actions=``, as
+    # attrs.evolve passes them); None lists them from the fields above.
+    _given_actions: tuple[Action, ...] | None = attrs.field(
+        default=None, eq=False, repr=False, alias="legal_actions"
+    )
 
     @classmethod
     def _of(cls, deal: Deal, seat: int) -> PlayerView:
@@ -59,11 +84,11 @@ class PlayerView:
         )
         game = deal.game_type
         declarer = deal.declarer
+        tricks = deal.tricks
+        current = deal.current_trick
+        hands = deal.hands
         played_queens = [
-            s
-            for trick in (*deal.tricks, deal.current_trick)
-            for s, card in trick
-            if card is CLUB_QUEEN
+            s for trick in (*tricks, current) for s, card in trick if card is CLUB_QUEEN
         ]
         if game is GameType.SILENT_MARRIAGE and seat != declarer:
             revealed = len(played_queens) == 2
@@ -71,11 +96,10 @@ class PlayerView:
                 game = GameType.NORMAL
                 declarer = None
         known = _known_parties(deal, seat, game, played_queens)
-        actions = seat_actions(deal, seat)
         return cls(
             seat=seat,
             dealer=deal.dealer,
-            hand=deal.hands[seat],
+            hand=hands[seat],
             reservation=deal.declarations[seat],
             declared=declared,
             game_type=game,
@@ -83,15 +107,86 @@ class PlayerView:
             partner=deal.partner,
             clarification_trick=deal.clarification_trick,
             known_parties=known,
-            tricks=deal.tricks,
-            current_trick=deal.current_trick,
+            tricks=tricks,
+            current_trick=current,
             announcements=deal.announcements,
-            hand_sizes=tuple(len(hand) for hand in deal.hands),
+            hand_sizes=tuple(map(len, hands)),
             turn=deal.turn,
-            legal_actions=actions,
             rules=deal.rules,
             schweine=deal.schweine,
+            re_state=deal.re_state,
+            kontra_state=deal.kontra_state,
         )
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the viewer may take now that change the deal (SPEC §3.2, §5.2, §8).
+
+        Computed on the first read and kept, from what the view holds: the
+        same actions as the seat's among :attr:`Deal.legal_actions`.  A view
+        built with ``legal_actions=`` (as :func:`attrs.evolve` builds one)
+        returns those instead.
+        """
+        given = self._given_actions
+        if given is not None:
+            return given
+        try:
+            return self._cached_actions
+        except AttributeError:
+            actions = self._list_actions()
+            object.__setattr__(self, "_cached_actions", actions)
+            return actions
+
+    def _list_actions(self) -> tuple[Action, ...]:
+        seat, game, rules = self.seat, self.game_type, self.rules
+        if game is None:
+            if self.turn != seat:
+                return ()
+            marriage = self.hand.count(CLUB_QUEEN) == 2
+            return tuple(
+                Declare(seat, reservation)
+                for reservation in Reservation
+                if (reservation is not Reservation.MARRIAGE or marriage)
+                and (rules.solos or not reservation.is_solo)
+            )
+        if len(self.tricks) == rules.tricks:
+            return ()
+        actions: list[Action] = []
+        if self.turn == seat:
+            order = self.card_order
+            assert order is not None
+            bits = self.hand.bits
+            cards = self.current_trick.cards
+            if cards and bits & order.follow_bits[cards[0]]:
+                bits &= order.follow_bits[cards[0]]
+            actions.extend(Play(seat, card) for card in order.distinct_in_order(bits))
+        if game is GameType.MARRIAGE and self.clarification_trick is None:  # SPEC §7.4
+            return tuple(actions)
+        clarification = self.clarification_trick
+        shift = 0 if clarification is None else clarification - 1
+        if self.party is Party.RE:
+            own, opponents = self.re_state, self.kontra_state
+        else:
+            own, opponents = self.kontra_state, self.re_state
+        levels = legal_levels(own, opponents, len(self.hand), shift, rules)
+        actions.extend(Announce(seat, level) for level in levels)
+        return tuple(actions)
+
+    @property
+    def card_order(self) -> CardOrder | None:
+        """The card order of the contract the viewer sees, ``None`` before the contract.
+
+        Under the view's rules and the Schweine as announced (V§2.3).  In a
+        silent marriage the other players see a normal game's order.
+        """
+        if self.game_type is None:
+            return None
+        return self.rules.card_order(self.game_type, schweine=self.schweine is not None)
+
+    @property
+    def moment(self) -> int:
+        """How many cards have been played so far."""
+        return 4 * len(self.tricks) + len(self.current_trick.cards)
 
     @property
     def party(self) -> Party | None:
@@ -99,9 +194,11 @@ class PlayerView:
         return self.known_parties[self.seat]
 
     @property
-    def cards_played(self) -> tuple[Card, ...]:
+    def played_cards(self) -> tuple[Card, ...]:
         """Every card played so far, in order."""
         return tuple(card for trick in (*self.tricks, self.current_trick) for card in trick.cards)
+
+    cards_played = DeprecatedAlias("played_cards")
 
 
 def _known_parties(

@@ -45,9 +45,8 @@ def unseen_cards(view: PlayerView) -> Hand:
     """
     view = _checked_view(view)
     bits = view.rules.deck_bits - view.hand.bits
-    for trick in (*view.tricks, view.current_trick):
-        for card in trick.cards:
-            bits -= 1 << (2 * card.index)
+    for card in view.played_cards:
+        bits -= 1 << (2 * card.index)
     return Hand.from_bits(bits)
 
 

@@ -21,7 +21,7 @@ makes a reader raise anything else (see :ref:`record-limits`).
 >>> from doppelkopf.records import RecordError, dump_deal, load_deal
 >>> deal = Deal.shuffled(seed=7)
 >>> while not deal.is_finished:
-...     deal = deal.apply(deal.legal_actions()[0])
+...     deal = deal.apply(deal.legal_actions[0])
 >>> record = dump_deal(deal, meta={"players": ["Anna", "Ben", "Cem", "Dora"]})
 >>> record["format"], record["version"], record["kind"], record["dealer"], record["cut"]
 ('doppelkopf-record', 1, 'deal', 3, 26)

@@ -448,9 +448,9 @@ def load_deal(data: Mapping[str, Any]) -> Deal:
     >>> from doppelkopf.records import dump_deal, load_deal
     >>> deal = Deal.shuffled(seed=9)
     >>> for _ in range(10):
-    ...     deal = deal.apply(deal.legal_actions()[0])
+    ...     deal = deal.apply(deal.legal_actions[0])
     >>> loaded = load_deal(dump_deal(deal))
-    >>> loaded == deal, loaded.history == deal.history, loaded.cards_played
+    >>> loaded == deal, loaded.history == deal.history, loaded.moment
     (True, True, 6)
 
     Raises:

@@ -192,7 +192,7 @@ def dump_session(
     >>> for number in range(2):
     ...     deal = Deal.shuffled(seed=number, dealer=(2 + number) % 4)
     ...     while not deal.is_finished:
-    ...         deal = deal.apply(deal.legal_actions()[0])
+    ...         deal = deal.apply(deal.legal_actions[0])
     ...     deals.append(deal)
     >>> record = dump_session(2, deals, meta={"date": "2026-11-30"})
     >>> record["kind"], record["first_dealer"], len(record["deals"]), record["totals"]

@@ -266,7 +266,7 @@ def summarize(deal: Deal | Outcome) -> DealSummary:
     >>> from doppelkopf import Deal, legal_actions
     >>> deal = Deal.shuffled(seed=11)
     >>> while not deal.is_finished:
-    ...     deal = deal.apply(legal_actions(deal)[0])
+    ...     deal = deal.apply(deal.legal_actions[0])
     >>> summary = summarize(deal)
     >>> summary.game_type, summary.re.card_points + summary.kontra.card_points
     (GameType.NORMAL, 240)
