@@ -150,7 +150,8 @@ def test_l12_saying_re_again_is_a_no_op_pure() -> None:
     # A repetition is legal (SPEC §8.6a) but adds nothing, so the deprecated
     # question of whether it adds something answers no.
     assert can_announce(RE_TIMELY, NOTHING, RE, hand_size=11)
-    assert not can_announce_level(RE_TIMELY, NOTHING, RE, hand_size=11)
+    with pytest.warns(DeprecationWarning, match="use can_announce"):
+        assert not can_announce_level(RE_TIMELY, NOTHING, RE, hand_size=11)
 
 
 def test_l15_silent_marriage_has_no_shift_pure() -> None:

@@ -21,9 +21,12 @@ from doppelkopf import (
     Trick,
     apply_announcement,
     can_announce,
+    can_announce_level,
     can_play_card,
     check_announcement,
     check_card,
+    is_legal_card,
+    legal_cards,
 )
 from doppelkopf.rules import _name_key
 
@@ -143,6 +146,23 @@ def test_the_deprecation_warning_is_a_library_error() -> None:
     assert issubclass(DoppelkopfDeprecationWarning, DoppelkopfError)
 
 
+def test_is_legal_card_warns_and_answers_like_can_play_card() -> None:
+    hand, trick = Hand.parse("♥10 ♥K ♦Q ♣A"), Trick.parse("♥A")
+    for card in hand:
+        with pytest.warns(
+            DeprecationWarning, match="is_legal_card is deprecated; use can_play_card"
+        ):
+            old = is_legal_card(hand, trick, G.NORMAL, card)
+        assert old is can_play_card(hand, trick, G.NORMAL, card)
+        assert old is (card in legal_cards(hand, trick, G.NORMAL))
+
+
+def test_is_legal_card_warning_points_to_the_caller() -> None:
+    with pytest.warns(DoppelkopfDeprecationWarning) as caught:
+        is_legal_card(Hand.parse("♣A"), Trick(0), G.NORMAL, Card.parse("♣A"))
+    assert caught[0].filename == __file__
+
+
 def test_can_play_card_agrees_with_check_card_on_a_complete_trick_and_a_missing_card() -> None:
     full = Trick.parse("♣A ♣10 ♣K ♣9", leader=0)
     hand = Hand.parse("♣A")
@@ -161,3 +181,19 @@ def test_can_announce_answers_whether_check_announcement_accepts() -> None:
         RE_TIMELY
     )
     assert not can_announce(NOTHING, NOTHING, Announcement.RE_KONTRA, hand_size=10)  # L02
+
+
+def test_can_announce_level_warns_and_keeps_its_answer() -> None:
+    cases = [
+        (RE_TIMELY, Announcement.RE_KONTRA, 11, False),  # L12: a repetition adds nothing
+        (NOTHING, Announcement.RE_KONTRA, 11, True),  # L01
+        (NOTHING, Announcement.RE_KONTRA, 10, False),  # L02
+        (RE_TIMELY, Announcement.NO_90, 10, True),
+    ]
+    for own, level, hand_size, expected in cases:
+        with pytest.warns(DeprecationWarning, match="can_announce_level is deprecated"):
+            assert can_announce_level(own, NOTHING, level, hand_size=hand_size) is expected
+        new = can_announce(own, NOTHING, level, hand_size=hand_size) and (
+            apply_announcement(own, NOTHING, level, hand_size=hand_size) is not own
+        )
+        assert new is expected

@@ -18,6 +18,7 @@ doppelkopf.errors.AnnouncementTooLateError: Re/Kontra needs at least 11 cards in
 
 from __future__ import annotations
 
+import warnings
 from typing import Final
 
 import attrs
@@ -26,6 +27,7 @@ from . import _checks
 from .errors import (
     AnnouncementError,
     AnnouncementTooLateError,
+    DoppelkopfDeprecationWarning,
     InvalidValueError,
     LateReplyLockError,
 )
@@ -268,6 +270,11 @@ def can_announce_level(
     ...     can_announce_level(re, PartyAnnouncements(), Announcement.RE_KONTRA, hand_size=11)
     False
     """
+    warnings.warn(
+        "can_announce_level is deprecated; use can_announce, which answers True for a repetition",
+        DoppelkopfDeprecationWarning,
+        stacklevel=2,
+    )
     try:
         new = apply_announcement(
             own, opponents, level, hand_size=hand_size, shift=shift, rules=rules

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import Final, NoReturn
 
@@ -20,6 +21,7 @@ from ._order import CardOrder
 from .cards import Card, Hand, _card_tokens
 from .errors import (
     CardNotHeldError,
+    DoppelkopfDeprecationWarning,
     InvalidNotationError,
     InvalidTypeError,
     InvalidValueError,
@@ -430,6 +432,11 @@ def is_legal_card(
     ...     is_legal_card(Hand.parse("♣A"), Trick.parse("♥A"), GameType.NORMAL, Card.parse("♣A"))
     True
     """
+    warnings.warn(
+        "is_legal_card is deprecated; use can_play_card",
+        DoppelkopfDeprecationWarning,
+        stacklevel=2,
+    )
     return can_play_card(hand, trick, game_type, card, rules)
 
 
