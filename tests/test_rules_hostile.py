@@ -28,6 +28,7 @@ from doppelkopf import (
     Suit,
     Trick,
     TrickCompleteError,
+    _checks,
     apply_announcement,
     can_announce,
     can_play_card,
@@ -373,3 +374,10 @@ def test_special_event_numbers_out_of_range_are_quoted_briefly() -> None:
         SpecialEvent(SpecialKind.DOPPELKOPF, Party.RE, trick=HUGE, seat=0)
     with pytest.raises(InvalidValueError, match=r"^seat must be a seat 0-3, not a negative int"):
         SpecialEvent(SpecialKind.DOPPELKOPF, Party.RE, trick=1, seat=-HUGE)
+
+
+def test_the_shared_checks_return_a_good_value_itself() -> None:
+    assert _checks.rule_set(Rules.DDV) is Rules.DDV
+    assert _checks.flag(False, "schweine") is False
+    with pytest.raises(InvalidTypeError, match=r"^base must be a Rules value, not None$"):
+        _checks.rule_set(None, "base")
