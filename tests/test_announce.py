@@ -46,6 +46,7 @@ from doppelkopf import (
     Reservation,
     WrongPhaseError,
     apply_announcement,
+    can_announce,
     can_announce_level,
     check_announcement,
     deadline,
@@ -88,14 +89,14 @@ def last_event(deal: Deal) -> Announced:
 def test_l01_re_at_11_is_timely_pure() -> None:
     assert apply_announcement(NOTHING, NOTHING, RE, hand_size=11) == RE_TIMELY
     check_announcement(NOTHING, NOTHING, RE, hand_size=11)
-    assert can_announce_level(NOTHING, NOTHING, RE, hand_size=11)
+    assert can_announce(NOTHING, NOTHING, RE, hand_size=11)
 
 
 def test_l02_re_at_10_with_nothing_to_reply_to_is_too_late_pure() -> None:
     with pytest.raises(AnnouncementTooLateError, match="at least 11 cards") as caught:
         apply_announcement(NOTHING, NOTHING, RE, hand_size=10)
     assert caught.value.rule == "§8.4, §8.6"
-    assert not can_announce_level(NOTHING, NOTHING, RE, hand_size=10)
+    assert not can_announce(NOTHING, NOTHING, RE, hand_size=10)
 
 
 def test_l03_kontra_at_10_after_re_is_a_late_reply_and_locks_pure() -> None:
@@ -108,7 +109,7 @@ def test_l03_kontra_at_10_after_re_is_a_late_reply_and_locks_pure() -> None:
         with pytest.raises(LateReplyLockError) as caught:
             apply_announcement(kontra, RE_TIMELY, level, hand_size=10)
         assert caught.value.rule == "§8.7"
-        assert not can_announce_level(kontra, RE_TIMELY, level, hand_size=12)
+        assert not can_announce(kontra, RE_TIMELY, level, hand_size=12)
 
 
 def test_l04_kontra_at_9_after_re_is_too_late_pure() -> None:
@@ -131,7 +132,7 @@ def test_l07_keine_60_at_11_counts_re_k90_and_k60_pure() -> None:
 def test_l08_re_keine_90_at_10_is_illegal_pure() -> None:
     with pytest.raises(AnnouncementTooLateError, match="Re/Kontra needs at least 11 cards"):
         apply_announcement(NOTHING, NOTHING, K90, hand_size=10)
-    assert not can_announce_level(NOTHING, NOTHING, K90, hand_size=10)
+    assert not can_announce(NOTHING, NOTHING, K90, hand_size=10)
 
 
 def test_l09_partner_says_keine_90_at_10_after_timely_re_pure() -> None:
@@ -141,13 +142,16 @@ def test_l09_partner_says_keine_90_at_10_after_timely_re_pure() -> None:
 def test_l10_keine_60_at_9_without_keine_90_is_illegal_pure() -> None:
     with pytest.raises(AnnouncementTooLateError, match="keine 90 needs at least 10 cards"):
         apply_announcement(RE_TIMELY, NOTHING, K60, hand_size=9)
-    assert not can_announce_level(RE_TIMELY, NOTHING, K60, hand_size=9)
+    assert not can_announce(RE_TIMELY, NOTHING, K60, hand_size=9)
 
 
 def test_l12_saying_re_again_is_a_no_op_pure() -> None:
     assert apply_announcement(RE_TIMELY, NOTHING, RE, hand_size=11) is RE_TIMELY
-    # A repetition adds nothing, so it is not offered as an announcement.
-    assert not can_announce_level(RE_TIMELY, NOTHING, RE, hand_size=11)
+    # A repetition is legal (SPEC §8.6a) but adds nothing, so the deprecated
+    # question of whether it adds something answers no.
+    assert can_announce(RE_TIMELY, NOTHING, RE, hand_size=11)
+    with pytest.warns(DeprecationWarning, match="use can_announce"):
+        assert not can_announce_level(RE_TIMELY, NOTHING, RE, hand_size=11)
 
 
 def test_l15_silent_marriage_has_no_shift_pure() -> None:
@@ -394,8 +398,8 @@ def test_every_state_level_hand_size_and_shift_agrees_with_the_pseudocode() -> N
         STATES, STATES, LEVELS, range(13), range(3)
     ):
         expected = reference(own, opponents, level, n, s)
-        adds = isinstance(expected, PartyAnnouncements) and expected is not own
-        assert can_announce_level(own, opponents, level, hand_size=n, shift=s) is adds
+        legal = isinstance(expected, PartyAnnouncements)
+        assert can_announce(own, opponents, level, hand_size=n, shift=s) is legal
         if isinstance(expected, PartyAnnouncements):
             result = apply_announcement(own, opponents, level, hand_size=n, shift=s)
             assert result == expected

@@ -69,7 +69,7 @@ from doppelkopf import (
     TrickCompleteError,
     WrongPhaseError,
     apply_announcement,
-    can_announce_level,
+    can_announce,
     check_announcement,
     check_card,
     deal_hands,
@@ -345,7 +345,7 @@ def test_an_impossible_marriage_shift_is_refused_before_any_deadline(shift: int)
         with pytest.raises(ValueError, match="the marriage shift is 0, 1 or 2"):
             check_announcement(NOTHING, NOTHING, level, hand_size=12, shift=shift)
     with pytest.raises(ValueError, match="the marriage shift is 0, 1 or 2"):
-        can_announce_level(NOTHING, NOTHING, Announcement.RE_KONTRA, hand_size=12, shift=shift)
+        can_announce(NOTHING, NOTHING, Announcement.RE_KONTRA, hand_size=12, shift=shift)
 
 
 def test_check_announcement_uses_the_given_shift_and_opponents() -> None:
@@ -354,8 +354,8 @@ def test_check_announcement_uses_the_given_shift_and_opponents() -> None:
         check_announcement(NOTHING, NOTHING, Announcement.RE_KONTRA, hand_size=10)
     check_announcement(NOTHING, NOTHING, Announcement.RE_KONTRA, hand_size=10, shift=1)
     check_announcement(NOTHING, RE_SAID, Announcement.RE_KONTRA, hand_size=10)
-    assert can_announce_level(NOTHING, NOTHING, Announcement.RE_KONTRA, hand_size=10, shift=1)
-    assert not can_announce_level(NOTHING, NOTHING, Announcement.RE_KONTRA, hand_size=10)
+    assert can_announce(NOTHING, NOTHING, Announcement.RE_KONTRA, hand_size=10, shift=1)
+    assert not can_announce(NOTHING, NOTHING, Announcement.RE_KONTRA, hand_size=10)
 
 
 def test_announcement_errors_name_the_deadline_and_the_action() -> None:

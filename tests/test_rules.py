@@ -269,7 +269,9 @@ def test_game_type_parse_round_trip(game_type: GameType) -> None:
     assert eval(repr(game_type), {"GameType": GameType}) is game_type
 
 
-@pytest.mark.parametrize("text", ["", "SOLO", "SOLO_X", "SOLO_QJ", "NORMALE", "Damensolo", "1"])
+@pytest.mark.parametrize(
+    "text", ["", "SOLO", "SOLO_X", "SOLO_QJ", "NORMALE", "Damen", "Vorbehalt", "gesund", "1"]
+)
 def test_game_type_parse_rejects(text: str) -> None:
     with pytest.raises(InvalidNotationError, match="unknown game type") as info:
         GameType.parse(text)

@@ -25,11 +25,11 @@ from doppelkopf import (
     SpecialKind,
     Trick,
     apply_announcement,
-    can_announce_level,
+    can_announce,
+    can_play_card,
     check_announcement,
     check_card,
     deal_hands,
-    is_legal_card,
     legal_cards,
     resolve_reservations,
     special_events,
@@ -45,7 +45,7 @@ NOT_RULES: list[Any] = ["ddv", None, {"nines": False}, 12]
 
 @pytest.mark.parametrize("rules", NOT_RULES)
 def test_announcements_reject_what_is_not_a_rule_set(rules: Any) -> None:
-    for function in (apply_announcement, check_announcement, can_announce_level):
+    for function in (apply_announcement, check_announcement, can_announce):
         with pytest.raises(TypeError, match="rules must be a Rules value"):
             function(NOTHING, NOTHING, Announcement.RE_KONTRA, hand_size=12, rules=rules)
 
@@ -154,7 +154,7 @@ def test_the_card_functions_reject_what_is_not_a_rule_set(rules: Any) -> None:
     calls: list[Callable[[], object]] = [
         lambda: legal_cards(hand, trick, GameType.NORMAL, rules),
         lambda: check_card(hand, trick, GameType.NORMAL, ace, rules),
-        lambda: is_legal_card(hand, trick, GameType.NORMAL, ace, rules),
+        lambda: can_play_card(hand, trick, GameType.NORMAL, ace, rules),
         lambda: trick_winner(TRICK, GameType.NORMAL, rules),
         lambda: TRICK.winner(GameType.NORMAL, rules),
         lambda: TRICK.led_category(GameType.NORMAL, rules),
@@ -207,5 +207,5 @@ class _Unprintable:
 
 
 def test_a_bad_option_value_without_a_repr_is_named_by_its_type() -> None:
-    with pytest.raises(InvalidRulesError, match="<_Unprintable>"):
+    with pytest.raises(InvalidRulesError, match="<_Unprintable instance"):
         Rules(nines=_Unprintable())  # type: ignore[arg-type]

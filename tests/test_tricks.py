@@ -21,12 +21,13 @@ from doppelkopf import (
     Hand,
     IllegalActionError,
     InvalidNotationError,
+    InvalidTypeError,
     MustFollowError,
     Rank,
     Trick,
     TrickCompleteError,
+    can_play_card,
     check_card,
-    is_legal_card,
     legal_cards,
     trick_winner,
 )
@@ -61,7 +62,7 @@ def assert_legal(game_type: GameType, led: str, hand_text: str, legal_text: str)
         assert set(legal_cards(hand, trick, game_type)) == expected
         for card in hand.distinct():
             legal = card in expected
-            assert is_legal_card(hand, trick, game_type, card) is legal
+            assert can_play_card(hand, trick, game_type, card) is legal
             if legal:
                 check_card(hand, trick, game_type, card, seat=trick.next_seat)
             else:
@@ -229,10 +230,13 @@ def test_leader_outside_0_to_3_is_rejected(leader: int) -> None:
 
 
 def test_leader_must_be_an_int() -> None:
-    with pytest.raises(ValueError, match="seat 0-3"):
+    # A bool is not the seat 1 (or 0), and text is not a seat: both are type errors.
+    with pytest.raises(InvalidTypeError, match="leader must be an int, not bool True"):
         Trick(True)
-    with pytest.raises(ValueError, match="seat 0-3"):
+    with pytest.raises(InvalidTypeError, match="leader must be an int, not str '1'"):
         Trick("1")  # type: ignore[arg-type]
+    with pytest.raises(InvalidTypeError, match="leader must be an int"):
+        Trick.parse("♣Q", leader=False)
 
 
 def test_five_cards_are_rejected() -> None:
@@ -391,7 +395,7 @@ def test_check_card_trick_complete() -> None:
     with pytest.raises(TrickCompleteError, match="complete") as listing:
         legal_cards(H("♠9 ♥A"), full, NORMAL)
     assert listing.value.rule == "§5.1"
-    assert not is_legal_card(H("♠9 ♥A"), full, NORMAL, C("♠9"))
+    assert not can_play_card(H("♠9 ♥A"), full, NORMAL, C("♠9"))
 
 
 def test_check_card_not_held_before_must_follow() -> None:
@@ -406,7 +410,7 @@ def test_leader_may_lead_anything() -> None:
         assert set(legal_cards(hand, trick, game_type)) == set(hand.distinct())
         for card in hand.distinct():
             check_card(hand, trick, game_type, card)
-            assert is_legal_card(hand, trick, game_type, card)
+            assert can_play_card(hand, trick, game_type, card)
 
 
 def test_empty_hand_has_no_legal_card() -> None:
@@ -540,7 +544,7 @@ def test_is_legal_card_agrees_with_check_card_and_legal_cards(
 ) -> None:
     game_type, hand, trick = position
     legal = legal_cards(hand, trick, game_type)
-    verdict = is_legal_card(hand, trick, game_type, card)
+    verdict = can_play_card(hand, trick, game_type, card)
     assert verdict == (card in legal)
     if verdict:
         check_card(hand, trick, game_type, card)
@@ -557,7 +561,7 @@ def test_every_card_of_the_hand_is_judged_consistently(position: Position) -> No
     game_type, hand, trick = position
     legal = set(legal_cards(hand, trick, game_type))
     for card in hand.distinct():
-        assert is_legal_card(hand, trick, game_type, card) == (card in legal)
+        assert can_play_card(hand, trick, game_type, card) == (card in legal)
 
 
 @given(game_types(), cards(), st.integers(0, 3), st.data())

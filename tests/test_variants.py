@@ -30,7 +30,7 @@ from doppelkopf import (
     SpecialKind,
     Trick,
     apply_announcement,
-    can_announce_level,
+    can_announce,
     deal_hands,
     legal_cards,
     resolve_reservations,
@@ -133,9 +133,9 @@ def test_v01_deadlines_two_lower_without_nines() -> None:
     for level, needed in zip(Announcement, (9, 8, 7, 6, 5), strict=True):
         # The party holds the level below, so the new level needs its own deadline.
         own = NOTHING if level is RE else PartyAnnouncements(Announcement(level - 1), True)
-        assert can_announce_level(own, NOTHING, level, hand_size=needed, rules=SHORT)
-        assert not can_announce_level(own, NOTHING, level, hand_size=needed - 1, rules=SHORT)
-        assert not can_announce_level(own, NOTHING, level, hand_size=needed)
+        assert can_announce(own, NOTHING, level, hand_size=needed, rules=SHORT)
+        assert not can_announce(own, NOTHING, level, hand_size=needed - 1, rules=SHORT)
+        assert not can_announce(own, NOTHING, level, hand_size=needed)
     # A reply to keine 60 needs D(2) - 1 = 6 cards.
     no_60 = PartyAnnouncements(K60, True)
     late = apply_announcement(NOTHING, no_60, RE, hand_size=6, rules=SHORT)
@@ -143,7 +143,7 @@ def test_v01_deadlines_two_lower_without_nines() -> None:
     with pytest.raises(AnnouncementTooLateError):
         apply_announcement(NOTHING, no_60, RE, hand_size=5, rules=SHORT)
     # The same hand sizes are two short under the default rules.
-    assert not can_announce_level(NOTHING, NOTHING, RE, hand_size=9)
+    assert not can_announce(NOTHING, NOTHING, RE, hand_size=9)
 
 
 def test_v01_deadlines_in_a_deal_without_nines() -> None:

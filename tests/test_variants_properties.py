@@ -35,7 +35,7 @@ from doppelkopf import (
     SpecialKind,
     Suit,
     Trick,
-    is_legal_card,
+    can_play_card,
     legal_cards,
     special_events,
     trick_winner,
@@ -472,5 +472,5 @@ def test_the_functional_rules_agree_with_the_deal(deal: Deal) -> None:
     functional = legal_cards(hand, trick, game, deal.rules)
     assert set(functional) == set(deal.legal_cards())
     for c in hand.distinct():
-        assert is_legal_card(hand, trick, game, c, deal.rules) is (c in functional)
+        assert can_play_card(hand, trick, game, c, deal.rules) is (c in functional)
         assert deal.can_play(seat, c) is (c in functional)

@@ -3,6 +3,7 @@
 from ._order import CardOrder as CardOrder
 from .announce import PartyAnnouncements as PartyAnnouncements
 from .announce import apply_announcement as apply_announcement
+from .announce import can_announce as can_announce
 from .announce import can_announce_level as can_announce_level
 from .announce import check_announcement as check_announcement
 from .cards import DECK as DECK
@@ -30,6 +31,7 @@ from .errors import AnnouncementBannedError as AnnouncementBannedError
 from .errors import AnnouncementError as AnnouncementError
 from .errors import AnnouncementTooLateError as AnnouncementTooLateError
 from .errors import CardNotHeldError as CardNotHeldError
+from .errors import DoppelkopfDeprecationWarning as DoppelkopfDeprecationWarning
 from .errors import DoppelkopfError as DoppelkopfError
 from .errors import IllegalActionError as IllegalActionError
 from .errors import InvalidNotationError as InvalidNotationError
@@ -87,6 +89,7 @@ from .specials import SpecialEvent as SpecialEvent
 from .specials import SpecialKind as SpecialKind
 from .specials import special_events as special_events
 from .tricks import Trick as Trick
+from .tricks import can_play_card as can_play_card
 from .tricks import check_card as check_card
 from .tricks import is_legal_card as is_legal_card
 from .tricks import legal_cards as legal_cards

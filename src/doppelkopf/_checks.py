@@ -29,13 +29,16 @@ from .errors import InvalidTypeError, InvalidValueError
 
 if TYPE_CHECKING:
     from .parties import Announcement
+    from .rules import Rules
 
 __all__ = [
     "LookupEnumType",
     "excerpt",
+    "flag",
     "instance",
     "integer",
     "level",
+    "rule_set",
     "seat",
     "text",
     "type_error",
@@ -160,6 +163,40 @@ def instance(value: object, cls: type[_T], name: str, *, parse_hint: bool = True
         return value
     hint = f"{cls.__name__}.parse" if parse_hint and hasattr(cls, "parse") else ""
     raise type_error(value, name, cls.__name__, hint)
+
+
+def flag(value: object, name: str) -> bool:
+    """``value`` itself if it is a ``bool``; otherwise an :class:`InvalidTypeError`.
+
+    >>> flag(1, "schweine")
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidTypeError: schweine must be True or False, not int 1
+    """
+    if type(value) is bool:
+        return value
+    raise InvalidTypeError(
+        f"{name} must be True or False, not {_given(value)}",
+        name=name,
+        expected="bool",
+        value=excerpt(value),
+    )
+
+
+def rule_set(value: object, name: str = "rules") -> Rules:
+    """``value`` itself if it is a :class:`~doppelkopf.Rules` value; otherwise an
+    :class:`InvalidTypeError` (pointing to ``Rules.parse`` for text).
+
+    >>> rule_set("ddv")
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidTypeError: rules must be a Rules value, not str ...
+    """
+    from .rules import Rules
+
+    if isinstance(value, Rules):
+        return value
+    raise type_error(value, name, "Rules value", "Rules.parse")
 
 
 def text(value: object, name: str = "text") -> str:

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from . import _checks
 from .cards import DISTINCT_CARDS, Card, Rank, Suit
-from .errors import InvalidRulesError
+from .errors import InvalidRulesError, InvalidValueError
 from .rules import Category, GameType, _register_default_orders
 
 __all__ = ["CardOrder", "card_order"]
@@ -164,6 +165,7 @@ class CardOrder:
         second_dulle: str = "never",
         schweine: bool = False,
     ) -> None:
+        _check_options(game_type, nines, dullen, second_dulle, schweine)
         self.game_type = game_type
         self.nines = nines
         self.dullen = dullen
@@ -250,12 +252,31 @@ class CardOrder:
         >>> from doppelkopf import Card, GameType, Rules
         >>> Rules().card_order(GameType.JACKS_SOLO).category(Card.parse("♣Q"))
         Category.CLUBS
+
+        Raises:
+            InvalidTypeError: ``card`` is not a :class:`~doppelkopf.Card`.
         """
-        return self._category[card.index]
+        try:
+            return self._category[card.index]
+        except (AttributeError, TypeError, IndexError):
+            _check_card(card)
+            raise  # pragma: no cover - a Card always has a valid index
 
     def is_trump(self, card: Card) -> bool:
-        """Whether ``card`` is a trump in this order (SPEC §4)."""
-        return self._category[card.index] is Category.TRUMP
+        """Whether ``card`` is a trump in this order (SPEC §4).
+
+        >>> from doppelkopf import Card, GameType, Rules
+        >>> Rules().card_order(GameType.FLESHLESS).is_trump(Card.parse("♣Q"))
+        False
+
+        Raises:
+            InvalidTypeError: ``card`` is not a :class:`~doppelkopf.Card`.
+        """
+        try:
+            return self._category[card.index] is Category.TRUMP
+        except (AttributeError, TypeError, IndexError):
+            _check_card(card)
+            raise  # pragma: no cover - a Card always has a valid index
 
     def strength(self, card: Card) -> int:
         """The card's rank within its category: higher beats lower (SPEC §4, §5.3).
@@ -268,13 +289,35 @@ class CardOrder:
         >>> order = Rules(schweinchen=True).card_order(GameType.NORMAL, schweine=True)
         >>> order.strength(Card.parse("♦A")) > order.strength(Card.parse("♥10"))
         True
+
+        Raises:
+            InvalidTypeError: ``card`` is not a :class:`~doppelkopf.Card`.
         """
-        return self._strength[card.index]
+        try:
+            return self._strength[card.index]
+        except (AttributeError, TypeError, IndexError):
+            _check_card(card)
+            raise  # pragma: no cover - a Card always has a valid index
 
     def sort(self, cards: Iterable[Card]) -> list[Card]:
-        """``cards`` in display order: trumps high to low, then ♣ ♠ ♥ ♦ high to low."""
+        """``cards`` in display order: trumps high to low, then ♣ ♠ ♥ ♦ high to low (SPEC §4).
+
+        >>> from doppelkopf import GameType, Hand, Rules
+        >>> Rules().card_order(GameType.JACKS_SOLO).sort(Hand.parse("♣Q ♦J ♣A"))
+        [Card.parse('♦J'), Card.parse('♣A'), Card.parse('♣Q')]
+
+        Raises:
+            InvalidTypeError: ``cards`` is text or not iterable, or holds a value
+                that is not a :class:`~doppelkopf.Card`.
+        """
+        if isinstance(cards, (str, bytes, bytearray)) or not isinstance(cards, Iterable):
+            raise _checks.type_error(cards, "cards", "iterable of Card", "Hand.parse")
+        items = list(cards)
+        for card in items:
+            if type(card) is not Card:
+                _checks.instance(card, Card, "card")
         position = self._position
-        return sorted(cards, key=lambda card: position[card.index])
+        return sorted(items, key=lambda card: position[card.index])
 
     @property
     def decoder(self) -> _Decoder:
@@ -288,7 +331,30 @@ class CardOrder:
         return decoder
 
     def distinct_in_order(self, bits: int) -> tuple[Card, ...]:
-        """The distinct cards of the packed set ``bits`` in display order."""
+        """The distinct cards of the packed set ``bits`` in display order (SPEC §4).
+
+        ``bits`` is a packed hand (see :attr:`doppelkopf.Hand.bits`): an ``int``
+        from 0 to below ``2**48``.
+
+        >>> from doppelkopf import GameType, Hand, Rules
+        >>> Rules().card_order(GameType.NORMAL).distinct_in_order(Hand.parse("♠A ♣Q ♣Q").bits)
+        (Card.parse('♣Q'), Card.parse('♠A'))
+
+        Raises:
+            InvalidTypeError: ``bits`` is not an ``int``.
+            InvalidValueError: ``bits`` is negative or has more than 48 bits.
+        """
+        if type(bits) is not int:
+            raise _checks.type_error(bits, "bits", "int")
+        if not 0 <= bits < _ALL_BITS:
+            raise InvalidValueError(
+                f"bits must be a packed hand 0 to 2**48 - 1, not {_checks.excerpt(bits)}",
+                rule="§1.1",
+            )
+        return self._distinct(bits)
+
+    def _distinct(self, bits: int) -> tuple[Card, ...]:
+        """:meth:`distinct_in_order` of a packed set known to be valid (a hand's own bits)."""
         decoder = self.decoder
         tables = decoder.suit_tables
         positions = (
@@ -306,7 +372,24 @@ class CardOrder:
         stronger, so of two equal cards the first wins — except the second
         10♥ when :attr:`dulle_rises` says so (``last`` tells whether this is
         the deal's last trick, for ``second_dulle="except_last_trick"``).
+
+        >>> from doppelkopf import GameType, Rules, Trick
+        >>> Rules().card_order(GameType.NORMAL).winner_position(Trick.parse("♠A ♠Q ♠10").cards)
+        1
+
+        Raises:
+            InvalidTypeError: ``cards`` is not a tuple of 1-4 cards.
         """
+        if type(cards) is not tuple or not 1 <= len(cards) <= 4:
+            raise _checks.type_error(cards, "cards", "tuple of 1-4 Card", "Trick.parse")
+        for card in cards:
+            if type(card) is not Card:
+                _checks.instance(card, Card, "card")
+        _checks.flag(last, "last")
+        return self._winner_position(cards, last)
+
+    def _winner_position(self, cards: tuple[Card, ...], last: bool) -> int:
+        """:meth:`winner_position` of a trick's own cards."""
         keys = self.lead_keys[cards[0]]
         best = 0
         best_key = keys[cards[0]]
@@ -320,6 +403,15 @@ class CardOrder:
         return best
 
 
+_ALL_BITS: Final = 1 << 48
+
+
+def _check_card(card: object) -> None:
+    """Raise the error for a value given where a card belongs."""
+    if not isinstance(card, Card):
+        raise _checks.type_error(card, "card", "Card", "Card.parse")
+
+
 _ORDERS: Final[dict[tuple[GameType, bool, bool, str, bool], CardOrder]] = {}
 
 
@@ -327,7 +419,10 @@ def _cached(
     game_type: GameType, nines: bool, dullen: bool, second_dulle: str, schweine: bool
 ) -> CardOrder:
     key = (game_type, nines, dullen, second_dulle, schweine)
-    order = _ORDERS.get(key)
+    try:
+        order = _ORDERS.get(key)
+    except TypeError:  # an unhashable part
+        order = None
     if order is None:
         _check_options(game_type, nines, dullen, second_dulle, schweine)
         order = _ORDERS[key] = CardOrder(
@@ -343,12 +438,15 @@ def _check_options(
 
     Checked once per new combination, before it is built and cached.
     """
-    if not isinstance(game_type, GameType):
-        raise TypeError(f"game_type must be a GameType, not {type(game_type).__name__}")
+    if type(game_type) is not GameType:
+        _checks.instance(game_type, GameType, "game_type")
     for name, flag in (("nines", nines), ("dullen", dullen), ("schweine", schweine)):
-        if type(flag) is not bool:
-            raise TypeError(f"{name} must be True or False, not {type(flag).__name__}")
-    if second_dulle not in ("never", "always", "except_last_trick"):
+        _checks.flag(flag, name)
+    if type(second_dulle) is not str or second_dulle not in (
+        "never",
+        "always",
+        "except_last_trick",
+    ):
         raise InvalidRulesError(
             "option second_dulle must be one of 'never', 'always', 'except_last_trick'",
             options=("second_dulle",),
@@ -376,16 +474,15 @@ def card_order(
     (V§2.3); elsewhere ``schweine`` is ignored.
 
     Raises:
-        TypeError: ``game_type`` is not a :class:`~doppelkopf.GameType`, or a flag
-            is not a bool.
+        InvalidTypeError: ``game_type`` is not a :class:`~doppelkopf.GameType`, or a
+            flag is not a bool.
         InvalidRulesError: ``second_dulle`` is not one of its values, or is set
             without Dullen (V§0.4).
     """
     # Checked here, not only when a new order is built: 0 and 1 would find the
     # cached orders of False and True.
     for name, flag in (("nines", nines), ("dullen", dullen), ("schweine", schweine)):
-        if type(flag) is not bool:
-            raise TypeError(f"{name} must be True or False, not {type(flag).__name__}")
+        _checks.flag(flag, name)
     return _card_order(game_type, nines, dullen, second_dulle, schweine)
 
 
@@ -393,7 +490,7 @@ def _card_order(
     game_type: GameType, nines: bool, dullen: bool, second_dulle: str, schweine: bool
 ) -> CardOrder:
     """:func:`card_order` for options a :class:`~doppelkopf.Rules` value has already checked."""
-    if schweine and game_type not in _SCHWEINE_TYPES:
+    if schweine and type(game_type) is GameType and game_type not in _SCHWEINE_TYPES:
         schweine = False
     return _cached(game_type, nines, dullen, second_dulle, schweine)
 

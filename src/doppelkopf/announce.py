@@ -18,11 +18,19 @@ doppelkopf.errors.AnnouncementTooLateError: Re/Kontra needs at least 11 cards in
 
 from __future__ import annotations
 
+import warnings
 from typing import Final
 
 import attrs
 
-from .errors import AnnouncementError, AnnouncementTooLateError, LateReplyLockError
+from . import _checks
+from .errors import (
+    AnnouncementError,
+    AnnouncementTooLateError,
+    DoppelkopfDeprecationWarning,
+    InvalidValueError,
+    LateReplyLockError,
+)
 from .parties import Announcement
 from .rules import Rules
 
@@ -31,6 +39,7 @@ _DDV: Final = Rules.DDV
 __all__ = [
     "PartyAnnouncements",
     "apply_announcement",
+    "can_announce",
     "can_announce_level",
     "check_announcement",
 ]
@@ -72,6 +81,29 @@ _TIMELY_RE_KONTRA: Final = PartyAnnouncements(Announcement.RE_KONTRA, True)
 _LATE_RE_KONTRA: Final = PartyAnnouncements(Announcement.RE_KONTRA, False)
 
 
+def _check_arguments(
+    own: object, opponents: object, level: object, *, hand_size: object, shift: object, rules: Rules
+) -> Announcement:
+    """``level`` as an :class:`Announcement`; raise for an argument of the wrong type or range."""
+    if rules is not _DDV and type(rules) is not Rules:
+        _checks.rule_set(rules)
+    if type(own) is not PartyAnnouncements:
+        _checks.instance(own, PartyAnnouncements, "own", parse_hint=False)
+    if type(opponents) is not PartyAnnouncements:
+        _checks.instance(opponents, PartyAnnouncements, "opponents", parse_hint=False)
+    if type(level) is not Announcement:
+        level = _checks.level(level)
+    if type(hand_size) is not int or not 0 <= hand_size <= rules.hand_size:
+        _checks.integer(hand_size, "hand_size", 0, rules.hand_size, rule="§8.2")
+    if type(shift) is not int or not 0 <= shift <= 2:
+        if type(shift) is not int:
+            raise _checks.type_error(shift, "shift", "int")
+        raise InvalidValueError(
+            f"the marriage shift is 0, 1 or 2, not {_checks.excerpt(shift)}", rule="§7.4"
+        )
+    return level
+
+
 def apply_announcement(
     own: PartyAnnouncements,
     opponents: PartyAnnouncements,
@@ -105,14 +137,13 @@ def apply_announcement(
     Raises:
         AnnouncementTooLateError: the deadline has passed.
         LateReplyLockError: an absage by a party whose Re/Kontra was a late reply.
-        TypeError: ``rules`` is not a :class:`~doppelkopf.Rules` value.
+        InvalidTypeError: an argument of the wrong type: ``level`` must be an
+            :class:`~doppelkopf.Announcement` or an ``int`` 0-4 (never a ``bool``,
+            ``float`` or ``complex``), ``hand_size`` and ``shift`` an ``int``.
+        InvalidValueError: ``level`` not 0-4, ``hand_size`` not 0 to the rules'
+            hand size (SPEC §8.2), ``shift`` not 0-2 (SPEC §7.4).
     """
-    if rules is not _DDV and not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
-    if type(level) is not Announcement:
-        level = Announcement(level)
-    if type(shift) is not int or not 0 <= shift <= 2:
-        rules.deadline(level, shift)  # raises the error for a bad shift
+    level = _check_arguments(own, opponents, level, hand_size=hand_size, shift=shift, rules=rules)
     deadlines = rules.deadlines
     if level is Announcement.RE_KONTRA:
         if own.level is not None:
@@ -172,10 +203,45 @@ def check_announcement(
 ) -> None:
     """Raise unless announcing ``level`` is legal (a repetition is legal: SPEC §8.6a).
 
+    The rule of :func:`apply_announcement` (SPEC §8.6–§8.8, V§4), which raises
+    the same errors.
+
     >>> check_announcement(PartyAnnouncements(), PartyAnnouncements(), Announcement.RE_KONTRA,
     ...                    hand_size=11)  # L01
     """
     apply_announcement(own, opponents, level, hand_size=hand_size, shift=shift, rules=rules)
+
+
+def can_announce(
+    own: PartyAnnouncements,
+    opponents: PartyAnnouncements,
+    level: Announcement,
+    *,
+    hand_size: int,
+    shift: int = 0,
+    rules: Rules = _DDV,
+) -> bool:
+    """Whether :func:`check_announcement` would accept ``level`` (SPEC §8.6–§8.8, V§4).
+
+    A repetition of a level the party already holds is legal (SPEC §8.6a), as for
+    :meth:`doppelkopf.Deal.can_announce`; whether the announcement adds anything is
+    ``apply_announcement(...) is not own``.
+
+    >>> re = PartyAnnouncements(Announcement.RE_KONTRA, True)
+    >>> can_announce(re, PartyAnnouncements(), Announcement.NO_60, hand_size=9)  # L10
+    False
+    >>> can_announce(re, PartyAnnouncements(), Announcement.RE_KONTRA, hand_size=11)  # L12
+    True
+
+    Raises:
+        InvalidTypeError, InvalidValueError: an argument of the wrong type or range,
+            as for :func:`apply_announcement` (bad input is never merely "not legal").
+    """
+    try:
+        apply_announcement(own, opponents, level, hand_size=hand_size, shift=shift, rules=rules)
+    except AnnouncementError:
+        return False
+    return True
 
 
 def can_announce_level(
@@ -187,17 +253,28 @@ def can_announce_level(
     shift: int = 0,
     rules: Rules = _DDV,
 ) -> bool:
-    """Whether announcing ``level`` is legal *and* adds something (not a repetition).
+    """Deprecated: whether announcing ``level`` is legal *and* adds something.
 
-    The same rule as :func:`apply_announcement` (SPEC §8.6–§8.8, V§4), asked as
-    a question: a level that the party already holds is legal but adds nothing.
+    .. deprecated:: 0.2
+       Use :func:`can_announce`.  Unlike it, this answers ``False`` for a
+       repetition, which is legal but adds nothing (SPEC §8.6a); the same
+       question is ``can_announce(...) and apply_announcement(...) is not own``.
 
+    The same rule as :func:`apply_announcement` (SPEC §8.6–§8.8, V§4); it warns
+    when called.
+
+    >>> import warnings
     >>> re = PartyAnnouncements(Announcement.RE_KONTRA, True)
-    >>> can_announce_level(re, PartyAnnouncements(), Announcement.NO_60, hand_size=9)  # L10
-    False
-    >>> can_announce_level(re, PartyAnnouncements(), Announcement.RE_KONTRA, hand_size=11)  # L12
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore", DeprecationWarning)
+    ...     can_announce_level(re, PartyAnnouncements(), Announcement.RE_KONTRA, hand_size=11)
     False
     """
+    warnings.warn(
+        "can_announce_level is deprecated; use can_announce, which answers True for a repetition",
+        DoppelkopfDeprecationWarning,
+        stacklevel=2,
+    )
     try:
         new = apply_announcement(
             own, opponents, level, hand_size=hand_size, shift=shift, rules=rules

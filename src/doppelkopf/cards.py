@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, ClassVar, Final, NoReturn, Self
 
 from ._checks import LookupEnumType, excerpt, instance, integer, type_error
@@ -286,21 +286,26 @@ _ONE: Final = tuple(1 << (2 * i) for i in range(24))
 _FULL: Final = sum(2 << (2 * i) for i in range(24))
 
 
-def _split_tokens(text: str) -> list[str]:
-    return [token for token in re.split(r"[\s,;]+", text.strip()) if token]
-
-
 _TOKEN_RE: Final = re.compile(r"[^\s,;]+")
 _MAX_TOKEN: Final = 4
 """The longest card token: a suit, the emoji selector U+FE0F and ``10``."""
 
 
-def _card_tokens(text: str, most: int, holder: str, rule: str) -> list[str]:
+def _card_tokens(
+    text: str,
+    most: int,
+    holder: str,
+    rule: str,
+    *,
+    full: Callable[[str], Exception] | None = None,
+) -> list[str]:
     """The card tokens of ``text``, separated by white space, commas or semicolons.
 
     Reading stops at the first token longer than any card (:data:`_MAX_TOKEN`)
     and at token ``most + 1``, so a huge input costs no more than its first
-    ``most`` cards.  ``holder`` (``"a hand"``) and ``rule`` go into the message.
+    ``most`` cards.  ``holder`` (``"a hand"``) and ``rule`` go into the message;
+    ``full``, given the text, builds the error for more than ``most`` tokens
+    instead of the default :class:`~doppelkopf.InvalidNotationError`.
     """
     tokens: list[str] = []
     for match in _TOKEN_RE.finditer(text):
@@ -308,6 +313,8 @@ def _card_tokens(text: str, most: int, holder: str, rule: str) -> list[str]:
         if len(token) > _MAX_TOKEN:
             raise _bad_card(token)
         if len(tokens) == most:
+            if full is not None:
+                raise full(text)
             raise InvalidNotationError(
                 f"{holder} holds at most {most} cards, and {excerpt(text)} holds more "
                 f"(SPEC {rule})",

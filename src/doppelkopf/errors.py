@@ -35,6 +35,7 @@ __all__ = [
     "AnnouncementError",
     "AnnouncementTooLateError",
     "CardNotHeldError",
+    "DoppelkopfDeprecationWarning",
     "DoppelkopfError",
     "IllegalActionError",
     "InvalidNotationError",
@@ -53,6 +54,24 @@ __all__ = [
 
 class DoppelkopfError(Exception):
     """Root of every exception raised by :mod:`doppelkopf` on purpose."""
+
+
+class DoppelkopfDeprecationWarning(DoppelkopfError, DeprecationWarning):
+    """The warning of a deprecated name, which still works for one release.
+
+    It is a :class:`DeprecationWarning`, so the usual filters apply; where warnings
+    are turned into errors it is also a :class:`DoppelkopfError`, like every
+    exception the library raises on purpose.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("error")
+    ...     try:
+    ...         warnings.warn("an old name", DoppelkopfDeprecationWarning, stacklevel=1)
+    ...     except DoppelkopfError as error:
+    ...         print(type(error).__name__, isinstance(error, DeprecationWarning), error)
+    DoppelkopfDeprecationWarning True an old name
+    """
 
 
 class InvalidNotationError(DoppelkopfError, ValueError):

@@ -107,6 +107,19 @@ class Announcement(enum.IntEnum, metaclass=_checks.LookupEnumType):
             return "Re/Kontra"
         return _LABELS[self]
 
+    def __str__(self) -> str:
+        """The words a player says: ``"keine 90"``, ``"Re/Kontra"`` for level 0 (SPEC §8.1).
+
+        ``repr`` rebuilds the member and the int value is what records store.
+
+        >>> str(Announcement.NO_90), str(Announcement.RE_KONTRA), f"{Announcement.SCHWARZ}"
+        ('keine 90', 'Re/Kontra', 'schwarz')
+        """
+        return self.label_generic
+
+    def __format__(self, spec: str) -> str:
+        return format(self.label_generic, spec)
+
     @property
     def threshold(self) -> int | None:
         """For keine 90/60/30: the opponents must end below this many card points (SPEC §8.1).

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NoReturn, TypeAlias
 
 import attrs
 
+from . import _checks
 from .cards import DISTINCT_CARDS, Card, Rank, Suit
 from .errors import InvalidNotationError, InvalidRulesError, InvalidValueError
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["Category", "GameType", "Rules", "SecondDulle"]
 
 
-class Category(enum.Enum):
+class Category(enum.Enum, metaclass=_checks.LookupEnumType):
     """What a card counts as for following suit: trump, or one plain suit (SPEC §4).
 
     >>> Category.of_suit(Suit.HEARTS), Category.HEARTS.suit
@@ -56,8 +57,25 @@ class Category(enum.Enum):
 
     @classmethod
     def of_suit(cls, suit: Suit) -> Category:
-        """The plain-suit category of ``suit``."""
-        return cls(suit + 1)
+        """The plain-suit category of ``suit`` (SPEC §4.7).
+
+        >>> Category.of_suit(Suit.DIAMONDS)
+        Category.DIAMONDS
+
+        Raises:
+            InvalidTypeError: ``suit`` is not a :class:`~doppelkopf.Suit`.
+        """
+        if type(suit) is not Suit:
+            _checks.instance(suit, Suit, "suit")
+        return _SUIT_CATEGORIES[suit]
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        if type(value) is not int:
+            raise _checks.type_error(value, "value", "int 0-4")
+        raise InvalidValueError(
+            f"no category has the value {_checks.excerpt(value)}: expected 0-4", rule="§4.7"
+        )
 
     def __repr__(self) -> str:
         return f"Category.{self.name}"
@@ -66,13 +84,16 @@ class Category(enum.Enum):
         return "trump" if self is Category.TRUMP else Suit(self.value - 1).symbol
 
 
-class GameType(enum.Enum):
+class GameType(enum.Enum, metaclass=_checks.LookupEnumType):
     """Every game type of SPEC §3.1, with its card order (SPEC §4).
 
-    The value is the SPEC identifier (``"SOLO_D"`` for the diamonds solo).
+    The value is the SPEC identifier (``"SOLO_D"`` for the diamonds solo); ``str``
+    gives the English display name.
 
-    >>> GameType.parse("solo_q") is GameType.QUEENS_SOLO
+    >>> GameType.parse("solo_q") is GameType.QUEENS_SOLO is GameType.parse("Damensolo")
     True
+    >>> str(GameType.QUEENS_SOLO), GameType("SOLO_Q")
+    ('queens solo', GameType.QUEENS_SOLO)
     >>> [len(game.trumps) for game in (GameType.NORMAL, GameType.HEARTS_SOLO,
     ...                                 GameType.JACKS_SOLO, GameType.FLESHLESS)]
     [13, 12, 4, 0]
@@ -98,18 +119,42 @@ class GameType(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> GameType:
-        """Read a game type from its name (``QUEENS_SOLO``) or SPEC id (``SOLO_Q``).
+        """Read a game type from any of its names (SPEC §3.1).
 
-        Case, hyphens and spaces are ignored.
+        Accepted: the English display name (``queens solo``), the member name
+        (``QUEENS_SOLO``), the SPEC identifier (``SOLO_Q``) and the German word
+        used at tables: ``Normalspiel``, ``Hochzeit``, ``stille Hochzeit``,
+        ``Damensolo``, ``Bubensolo``, ``Fleischloser`` (``Fleischlos``),
+        ``Trumpfsolo`` or ``Karosolo``, ``Herzsolo``, ``Piksolo``, ``Kreuzsolo``.
+        Case, spaces, hyphens and underscores are ignored, and ``ä ö ü ß`` may be
+        written ``ae oe ue ss``.
+
+        >>> GameType.parse("Queens-Solo"), GameType.parse("stille hochzeit")
+        (GameType.QUEENS_SOLO, GameType.SILENT_MARRIAGE)
+        >>> GameType.parse("FLEISCHLOSER"), GameType.parse("Karo-Solo")
+        (GameType.FLESHLESS, GameType.DIAMONDS_SOLO)
 
         Raises:
             InvalidNotationError: no game type has that name.
+            InvalidTypeError: ``text`` is not a ``str``.
         """
-        key = text.strip().upper().replace("-", "_").replace(" ", "_")
-        for game in cls:
-            if key in (game.name, game.value):
-                return game
-        raise InvalidNotationError(f"unknown game type {text!r}", text=text)
+        key = _name_key(_checks.text(text))
+        try:
+            return _GAME_NAMES[key]
+        except KeyError:
+            raise InvalidNotationError(
+                f"unknown game type {_checks.excerpt(text)}", text=text
+            ) from None
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        if type(value) is not str:
+            raise _checks.type_error(value, "value", "str")
+        raise InvalidValueError(
+            f"no game type has the value {_checks.excerpt(value)}; "
+            f"use GameType.parse({_checks.excerpt(value)}) to read a name",
+            rule="§3.1",
+        )
 
     def __init__(self, value: str) -> None:
         # A fact of the contract itself, read for every deal by settlement and
@@ -206,6 +251,48 @@ _DISPLAY_NAMES: Final = {
     GameType.FLESHLESS: "fleshless solo",
 }
 
+_LONGEST_NAME: Final = 40
+"""Text longer than this is no game type's name; it is not normalised at all."""
+
+_GERMAN_LETTERS: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+def _name_key(text: str) -> str:
+    """``text`` without case, spaces, hyphens and underscores, umlauts as ae/oe/ue/ss.
+
+    >>> _name_key(" Stille-Hochzeit "), _name_key("Fleischloß"), _name_key("SOLO_Q")
+    ('stillehochzeit', 'fleischloss', 'soloq')
+    """
+    if len(text) > _LONGEST_NAME:
+        return ""
+    return "".join(text.lower().translate(_GERMAN_LETTERS).split()).translate(_DROPPED)
+
+
+_DROPPED: Final = str.maketrans("", "", "-_")
+
+_GERMAN_NAMES: Final = {
+    "Normalspiel": GameType.NORMAL,
+    "Hochzeit": GameType.MARRIAGE,
+    "stille Hochzeit": GameType.SILENT_MARRIAGE,
+    "Damensolo": GameType.QUEENS_SOLO,
+    "Bubensolo": GameType.JACKS_SOLO,
+    "Fleischloser": GameType.FLESHLESS,
+    "Fleischlos": GameType.FLESHLESS,
+    "Trumpfsolo": GameType.DIAMONDS_SOLO,
+    "Karosolo": GameType.DIAMONDS_SOLO,
+    "Herzsolo": GameType.HEARTS_SOLO,
+    "Piksolo": GameType.SPADES_SOLO,
+    "Kreuzsolo": GameType.CLUBS_SOLO,
+}
+"""The German words used at tables (SPEC §3.1), read by :meth:`GameType.parse`."""
+
+_GAME_NAMES: Final = {
+    **{_name_key(word): game for word, game in _GERMAN_NAMES.items()},
+    **{_name_key(_DISPLAY_NAMES[game]): game for game in GameType},
+    **{_name_key(game.name): game for game in GameType},
+    **{_name_key(game.value): game for game in GameType},
+}
+
 _DECLARABLE_SOLOS: Final = frozenset(
     {
         GameType.DIAMONDS_SOLO,
@@ -286,15 +373,7 @@ def _second_dulle(instance: object, attribute: attrs.Attribute[str], value: obje
         )
 
 
-def _short(value: object) -> str:
-    """A short, always printable excerpt of ``value`` for an error message."""
-    if type(value) is int and value.bit_length() > 64:
-        return f"an int of {value.bit_length()} bits"
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 40 else f"{text[:37]}..."
+_short: Final = _checks.excerpt
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -475,7 +554,13 @@ class Rules:
         Raises:
             InvalidRulesError: an unknown option, a bad value or an excluded
                 combination (V§0.4).
+            InvalidTypeError: ``options`` is not a mapping or ``base`` not a
+                :class:`Rules` value.
         """
+        if base is not None and type(base) is not Rules:
+            _checks.rule_set(base, "base")
+        if not isinstance(options, Mapping):
+            raise _checks.type_error(options, "options", "mapping of option names to values")
         values = (base if base is not None else Rules.DDV).as_dict()
         for name, value in options.items():
             if name not in _OPTION_NAMES:
@@ -568,8 +653,16 @@ class Rules:
         >>> from doppelkopf import GameType
         >>> [str(card) for card in Rules(nines=False).card_order(GameType.NORMAL).trumps]  # V03
         ['♥10', '♣Q', '♠Q', '♥Q', '♦Q', '♣J', '♠J', '♥J', '♦J', '♦A', '♦10', '♦K']
+
+        Raises:
+            InvalidTypeError: ``game_type`` is not a :class:`GameType` or
+                ``schweine`` not a ``bool``.
         """
         from ._order import _card_order
+
+        _checks.flag(schweine, "schweine")
+        if type(game_type) is not GameType:
+            _checks.instance(game_type, GameType, "game_type")
 
         return _card_order(
             game_type, self.nines, self.dullen, self.second_dulle, schweine and self.schweinchen
@@ -580,7 +673,16 @@ class Rules:
 
         Only in the 2-against-2 games (SPEC §11.1), and only while
         :attr:`specials` is on (V§5.1).
+
+        >>> Rules().counts_specials(GameType.MARRIAGE), Rules(specials=False).counts_specials(
+        ...     GameType.NORMAL), Rules().counts_specials(GameType.QUEENS_SOLO)
+        (True, False, False)
+
+        Raises:
+            InvalidTypeError: ``game_type`` is not a :class:`GameType`.
         """
+        if type(game_type) is not GameType:
+            _checks.instance(game_type, GameType, "game_type")
         return self.specials and game_type.has_special_points
 
 
@@ -617,6 +719,8 @@ def _option_value(name: str, value: object) -> object:
         )
     return _BOOLEAN_WORDS[word]
 
+
+_SUIT_CATEGORIES: Final = {suit: Category(suit + 1) for suit in Suit}
 
 _OPTION_NAMES: Final = tuple(field.name for field in attrs.fields(Rules) if field.init)
 

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NoReturn
 
 import attrs
 
+from . import _checks
 from .cards import Card, Rank, Suit
 from .errors import InvalidSummaryError, InvalidValueError
 from .parties import Party
@@ -44,7 +45,7 @@ DOPPELKOPF_POINTS: Final = 40
 """A trick worth at least this many card points is a Doppelkopf (SPEC §11.3)."""
 
 
-class SpecialKind(enum.Enum):
+class SpecialKind(enum.Enum, metaclass=_checks.LookupEnumType):
     """The three kinds of special point that come from tricks (SPEC §11.3–§11.5).
 
     "Gegen die Alten" (SPEC §11.2) is also counted with the special points, but
@@ -74,6 +75,16 @@ class SpecialKind(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        if type(value) is not str:
+            raise _checks.type_error(value, "value", "str")
+        raise InvalidValueError(
+            f"no special point is called {_checks.excerpt(value)}: expected one of "
+            + ", ".join(repr(kind.value) for kind in cls),
+            rule="§11",
+        )
+
 
 _RULES: Final = {
     SpecialKind.DOPPELKOPF: "§11.3",
@@ -89,20 +100,46 @@ _VICTIM_KINDS: Final = frozenset({SpecialKind.FOX_CAUGHT, SpecialKind.KARLCHEN_C
 
 
 def _check_trick_number(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or not 1 <= value <= 12:
-        raise InvalidValueError(f"{attribute.name} must be a trick number 1-12, not {value!r}")
+    if type(value) is not int:
+        raise _checks.type_error(value, attribute.name, "int")
+    if not 1 <= value <= 12:
+        raise InvalidValueError(
+            f"{attribute.name} must be a trick number 1-12, not {_checks.excerpt(value)}"
+        )
 
 
 def _check_seat(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or not 0 <= value <= 3:
-        raise InvalidValueError(f"{attribute.name} must be a seat 0-3, not {value!r}")
+    if type(value) is not int:
+        raise _checks.type_error(value, attribute.name, "int")
+    if not 0 <= value <= 3:
+        raise InvalidValueError(
+            f"{attribute.name} must be a seat 0-3, not {_checks.excerpt(value)}"
+        )
 
 
 def _check_victim(
     instance: object, attribute: attrs.Attribute[int | None], value: int | None
 ) -> None:
-    if value is not None and (type(value) is not int or not 0 <= value <= 3):
-        raise InvalidValueError(f"{attribute.name} must be a seat 0-3 or None, not {value!r}")
+    if value is None:
+        return
+    if type(value) is not int:
+        raise _checks.type_error(value, attribute.name, "int or None")
+    if not 0 <= value <= 3:
+        raise InvalidValueError(
+            f"{attribute.name} must be a seat 0-3 or None, not {_checks.excerpt(value)}"
+        )
+
+
+def _check_kind(
+    instance: object, attribute: attrs.Attribute[SpecialKind], value: SpecialKind
+) -> None:
+    if type(value) is not SpecialKind:
+        _checks.instance(value, SpecialKind, attribute.name, parse_hint=False)
+
+
+def _check_party(instance: object, attribute: attrs.Attribute[Party], value: Party) -> None:
+    if type(value) is not Party:
+        _checks.instance(value, Party, attribute.name)
 
 
 @attrs.frozen
@@ -122,8 +159,8 @@ class SpecialEvent:
     '§11.5'
     """
 
-    kind: SpecialKind = attrs.field(validator=attrs.validators.instance_of(SpecialKind))
-    party: Party = attrs.field(validator=attrs.validators.instance_of(Party))
+    kind: SpecialKind = attrs.field(validator=_check_kind)
+    party: Party = attrs.field(validator=_check_party)
     trick: int = attrs.field(validator=_check_trick_number)
     seat: int = attrs.field(validator=_check_seat)
     victim: int | None = attrs.field(default=None, validator=_check_victim)
@@ -188,23 +225,27 @@ def _check_input(
     rules: Rules,
     schweine: bool,
 ) -> None:
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
-    if not isinstance(game_type, GameType):
-        raise TypeError(f"game_type must be a GameType, not {type(game_type).__name__}")
-    if type(schweine) is not bool:
-        raise TypeError(f"schweine must be True or False, not {type(schweine).__name__}")
-    if len(parties) != 4 or not all(isinstance(party, Party) for party in parties):
+    if type(rules) is not Rules:
+        _checks.rule_set(rules)
+    if type(game_type) is not GameType:
+        _checks.instance(game_type, GameType, "game_type")
+    _checks.flag(schweine, "schweine")
+    if isinstance(parties, (str, bytes, bytearray)) or not isinstance(parties, Sequence):
+        raise _checks.type_error(parties, "parties", "sequence of four Party")
+    if isinstance(tricks, (str, bytes, bytearray)) or not isinstance(tricks, Sequence):
+        raise _checks.type_error(tricks, "tricks", "sequence of Trick")
+    if len(parties) != 4 or not all(type(party) is Party for party in parties):
         raise InvalidSummaryError(
-            f"parties must give the Party of each of the four seats, not {parties!r} (SPEC §6)"
+            "parties must give the Party of each of the four seats, "
+            f"not {_checks.excerpt(parties)} (SPEC §6)"
         )
     if len(tricks) > rules.tricks:
         raise InvalidSummaryError(
             f"a deal has {rules.tricks} tricks, not {len(tricks)} (SPEC §3.5, V§1.3)"
         )
     for number, trick in enumerate(tricks, start=1):
-        if not isinstance(trick, Trick):
-            raise TypeError(f"trick {number} must be a Trick, not {trick!r}")
+        if type(trick) is not Trick:
+            _checks.instance(trick, Trick, f"trick {number}")
         if not trick.is_complete:
             raise InvalidSummaryError(
                 f"trick {number} holds {len(trick)} cards; special points are read from "
@@ -270,7 +311,8 @@ def special_events(
     Raises:
         InvalidSummaryError: more tricks than a deal has, an incomplete trick,
             or ``parties`` that do not give a Party for each of the four seats.
-        TypeError: ``game_type``, ``rules`` or ``schweine`` is of the wrong type.
+        InvalidTypeError: ``tricks``, ``game_type``, ``parties``, ``rules`` or
+            ``schweine`` is of the wrong type.
     """
     _check_input(tricks, game_type, parties, rules, schweine)
     if not rules.counts_specials(game_type):

@@ -10,16 +10,20 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator
-from typing import Final
+from typing import Final, NoReturn
 
 import attrs
 
+from . import _checks
 from ._order import CardOrder
-from .cards import Card, Hand, _split_tokens
+from .cards import Card, Hand, _card_tokens
 from .errors import (
     CardNotHeldError,
+    DoppelkopfDeprecationWarning,
     InvalidNotationError,
+    InvalidTypeError,
     InvalidValueError,
     MustFollowError,
     TrickCompleteError,
@@ -30,6 +34,7 @@ _DDV: Final = Rules.DDV
 
 __all__ = [
     "Trick",
+    "can_play_card",
     "check_card",
     "is_legal_card",
     "legal_cards",
@@ -39,11 +44,30 @@ __all__ = [
 
 def _check_seat(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value <= 3:
-        raise InvalidValueError(f"{attribute.name} must be a seat 0-3, not {value!r}")
+        _bad_leader(value, attribute.name)
+
+
+def _bad_leader(value: object, name: str) -> NoReturn:
+    if type(value) is not int:
+        raise _checks.type_error(value, name, "int")
+    raise InvalidValueError(f"{name} must be a seat 0-3, not {_checks.excerpt(value)}")
 
 
 def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    if type(cards) is tuple:
+        return cards
+    if isinstance(cards, (str, bytes, bytearray)) or not isinstance(cards, Iterable):
+        raise _checks.type_error(cards, "cards", "iterable of Card", "Trick.parse")
     return tuple(cards)
+
+
+def _not_a_card(card: object) -> InvalidTypeError:
+    return InvalidTypeError(
+        f"a trick holds Card objects, not {_checks.excerpt(card)}",
+        name="card",
+        expected="Card",
+        value=_checks.excerpt(card),
+    )
 
 
 def _check_cards(
@@ -54,8 +78,8 @@ def _check_cards(
             f"a trick holds four cards, not {len(value)}", action="build trick", rule="§5.1"
         )
     for card in value:
-        if not isinstance(card, Card):
-            raise TypeError(f"a trick holds Card objects, not {card!r}")
+        if type(card) is not Card:
+            raise _not_a_card(card)
         if value.count(card) > 2:
             raise InvalidValueError(f"a trick cannot hold a third {card} (SPEC §1.1)")
 
@@ -81,15 +105,26 @@ class Trick:
     def parse(cls, text: str, leader: int = 0) -> Trick:
         """Read the cards of a trick in play order (``"♠A ♠Q ♠10 ♠K"``).
 
+        Reading stops at the fifth card or the first token longer than any card,
+        so a huge text costs no more than its first few characters.
+
+        >>> Trick.parse("♠A, ♠Q", leader=2).next_seat
+        0
+
         Raises:
-            InvalidNotationError: a token is not a card.
+            InvalidNotationError: a token is not a card, or a third copy of a card.
             TrickCompleteError: more than four cards.
+            InvalidTypeError: ``text`` is not a ``str`` or ``leader`` not an ``int``.
+            InvalidValueError: ``leader`` is not a seat 0-3.
         """
-        cards = tuple(Card.parse(token) for token in _split_tokens(text))
+        if type(leader) is not int or not 0 <= leader <= 3:
+            _bad_leader(leader, "leader")
+        tokens = _card_tokens(_checks.text(text), 4, "a trick", "§5.1", full=_full_trick)
+        cards = tuple([Card.parse(token) for token in tokens])
         try:
             return cls(leader, cards)
         except InvalidValueError as error:
-            raise InvalidNotationError(str(error), text=text) from None
+            raise InvalidNotationError(str(error), text=_checks.excerpt(text)) from None
 
     @staticmethod
     def _make(leader: int, cards: tuple[Card, ...]) -> Trick:
@@ -137,15 +172,31 @@ class Trick:
         return sum(card.points for card in self.cards)
 
     def card_of(self, seat: int) -> Card | None:
-        """The card ``seat`` played to this trick, or ``None`` if it has not played."""
+        """The card ``seat`` played to this trick, or ``None`` if it has not played (SPEC §5.1).
+
+        >>> Trick.parse("♠A ♠Q", leader=3).card_of(0), Trick.parse("♠A", leader=3).card_of(0)
+        (Card.parse('♠Q'), None)
+
+        Raises:
+            InvalidTypeError: ``seat`` is not an ``int``.
+            InvalidValueError: ``seat`` is not 0-3.
+        """
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise InvalidValueError(f"seat must be 0-3, not {seat!r}")
+            _checks.seat(seat)
         position = (seat - self.leader) & 3
         return self.cards[position] if position < len(self.cards) else None
 
     def led_category(self, game_type: GameType, rules: Rules = _DDV) -> Category | None:
-        """The category of the led card (SPEC §5.1), or ``None`` for an empty trick."""
-        return _order_of(game_type, rules).category(self.cards[0]) if self.cards else None
+        """The category of the led card (SPEC §5.1), or ``None`` for an empty trick.
+
+        >>> Trick.parse("♥10 ♥A").led_category(GameType.NORMAL, Rules(dullen=False))  # V04
+        Category.HEARTS
+
+        Raises:
+            InvalidTypeError: ``game_type`` is not a GameType or ``rules`` not a Rules.
+        """
+        order = _order_of(game_type, rules)
+        return order.category(self.cards[0]) if self.cards else None
 
     def play(self, card: Card) -> Trick:
         """A new trick with ``card`` added by :attr:`next_seat`.
@@ -155,14 +206,16 @@ class Trick:
 
         Raises:
             TrickCompleteError: the trick already holds four cards.
+            InvalidTypeError: ``card`` is not a :class:`~doppelkopf.Card`.
+            InvalidValueError: the trick already holds both copies of ``card``.
         """
+        if type(card) is not Card:
+            raise _not_a_card(card)
         cards = self.cards
         if len(cards) == 4:
             raise TrickCompleteError(
                 f"cannot play {card}: the trick is complete", action=f"play {card}", rule="§5.1"
             )
-        if not isinstance(card, Card):
-            raise TypeError(f"a trick holds Card objects, not {card!r}")
         if cards.count(card) == 2:
             raise InvalidValueError(f"a trick cannot hold a third {card} (SPEC §1.1)")
         return Trick._make(self.leader, (*cards, card))
@@ -190,6 +243,14 @@ _set_leader: Final = vars(Trick)["leader"].__set__
 _set_cards: Final = vars(Trick)["cards"].__set__
 
 
+def _full_trick(text: str) -> TrickCompleteError:
+    return TrickCompleteError(
+        f"a trick holds four cards, and {_checks.excerpt(text)} holds more",
+        action="parse trick",
+        rule="§5.1",
+    )
+
+
 # --- legal cards -------------------------------------------------------------
 #
 # A hand is a packed int with two bits per distinct card (see Hand.bits).  The
@@ -199,17 +260,39 @@ _set_cards: Final = vars(Trick)["cards"].__set__
 
 
 def _order_of(game_type: GameType, rules: Rules, schweine: bool = False) -> CardOrder:
-    """The card order of ``game_type`` under ``rules``; the default rules' without a call."""
-    if rules is _DDV and not schweine:
+    """The card order of ``game_type`` under ``rules``; the default rules' without a call.
+
+    The arguments' types are checked only when the fast lookup fails.
+    """
+    if rules is _DDV and schweine is False:
         try:
             return _DEFAULT_ORDERS[game_type]
-        except KeyError:
+        except (KeyError, TypeError):
             pass
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
-    if not isinstance(game_type, GameType):
-        raise TypeError(f"game_type must be a GameType, not {type(game_type).__name__}")
+    if type(rules) is not Rules:
+        _checks.rule_set(rules)
+    if type(game_type) is not GameType:
+        _checks.instance(game_type, GameType, "game_type")
+    _checks.flag(schweine, "schweine")
     return rules.card_order(game_type, schweine=schweine)
+
+
+_NO_CARD: Final = object()
+
+
+def _check_arguments(hand: object, trick: object, card: object = _NO_CARD) -> None:
+    """Raise the error for a hand, trick or card of the wrong type.
+
+    Called where the fast path failed: a wrong type shows itself in a hot path as an
+    ``AttributeError``, ``KeyError`` or ``TypeError``, which the caller re-raises
+    when every argument has its type.
+    """
+    if not isinstance(hand, Hand):
+        raise _checks.type_error(hand, "hand", "Hand", "Hand.parse")
+    if not isinstance(trick, Trick):
+        raise _checks.type_error(trick, "trick", "Trick", "Trick.parse")
+    if card is not _NO_CARD and not isinstance(card, Card):
+        raise _checks.type_error(card, "card", "Card", "Card.parse")
 
 
 def legal_cards(
@@ -234,19 +317,24 @@ def legal_cards(
 
     Raises:
         TrickCompleteError: the trick already holds four cards.
+        InvalidTypeError: an argument of the wrong type.
     """
     order = _order_of(game_type, rules)
-    bits = hand._bits
-    cards = trick.cards
-    if cards:
-        if len(cards) == 4:
-            raise TrickCompleteError(
-                "no card can be played to a complete trick", action="play", rule="§5.1"
-            )
-        following = bits & order.follow_bits[cards[0]]
-        if following:
-            bits = following
-    return order.distinct_in_order(bits)
+    try:
+        bits = hand._bits
+        cards = trick.cards
+        if cards:
+            if len(cards) == 4:
+                raise TrickCompleteError(
+                    "no card can be played to a complete trick", action="play", rule="§5.1"
+                )
+            following = bits & order.follow_bits[cards[0]]
+            if following:
+                bits = following
+    except (AttributeError, KeyError, TypeError):
+        _check_arguments(hand, trick)
+        raise  # pragma: no cover - every argument has its type: a genuine error
+    return order._distinct(bits)
 
 
 def check_card(
@@ -271,7 +359,13 @@ def check_card(
         TrickCompleteError: the trick already holds four cards.
         CardNotHeldError: ``card`` is not in ``hand``.
         MustFollowError: ``hand`` holds the led category and ``card`` is not of it.
+        InvalidTypeError: an argument of the wrong type.
     """
+    if not (isinstance(card, Card) and isinstance(trick, Trick) and isinstance(hand, Hand)):
+        _check_arguments(hand, trick, card)
+    if seat is not None:
+        seat = _checks.seat(seat)
+    order = _order_of(game_type, rules)
     action = f"play {card}"
     if len(trick.cards) == 4:
         raise TrickCompleteError(
@@ -282,7 +376,6 @@ def check_card(
             f"cannot play {card}: it is not in the hand", seat=seat, action=action, rule="§5.2"
         )
     if trick.cards:
-        order = _order_of(game_type, rules)
         led = order.cat_index[trick.cards[0]]
         if order.cat_index[card] != led and hand._bits & order.cat_bits[led]:
             options = " ".join(str(option) for option in legal_cards(hand, trick, game_type, rules))
@@ -295,24 +388,56 @@ def check_card(
             )
 
 
-def is_legal_card(
+def can_play_card(
     hand: Hand, trick: Trick, game_type: GameType, card: Card, rules: Rules = _DDV
 ) -> bool:
-    """Whether :func:`check_card` would accept ``card`` (SPEC §5.2).
+    """Whether :func:`check_card` would accept ``card`` (SPEC §5.1, §5.2).
 
     >>> from doppelkopf import GameType, Hand, Trick
-    >>> is_legal_card(Hand.parse("♥10 ♣A"), Trick.parse("♥A"), GameType.NORMAL,
+    >>> can_play_card(Hand.parse("♥10 ♣A"), Trick.parse("♥A"), GameType.NORMAL,
     ...               Card.parse("♣A"))  # T10b
     True
+    >>> can_play_card(Hand.parse("♥10 ♥K ♦Q"), Trick.parse("♥A"), GameType.NORMAL,
+    ...               Card.parse("♥10"))  # T10
+    False
+
+    Raises:
+        InvalidTypeError: an argument of the wrong type (a wrong type is never
+            merely "not legal").
     """
+    order = _order_of(game_type, rules)
+    if not (isinstance(card, Card) and isinstance(trick, Trick) and isinstance(hand, Hand)):
+        _check_arguments(hand, trick, card)
     cards = trick.cards
     if len(cards) == 4 or card not in hand:
         return False
     if not cards:
         return True
-    order = _order_of(game_type, rules)
     led = order.cat_index[cards[0]]
     return order.cat_index[card] == led or not hand._bits & order.cat_bits[led]
+
+
+def is_legal_card(
+    hand: Hand, trick: Trick, game_type: GameType, card: Card, rules: Rules = _DDV
+) -> bool:
+    """Deprecated alias of :func:`can_play_card` (SPEC §5.2); it warns when called.
+
+    .. deprecated:: 0.2
+       Use :func:`can_play_card`.
+
+    >>> import warnings
+    >>> from doppelkopf import GameType, Hand, Trick
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore", DeprecationWarning)
+    ...     is_legal_card(Hand.parse("♣A"), Trick.parse("♥A"), GameType.NORMAL, Card.parse("♣A"))
+    True
+    """
+    warnings.warn(
+        "is_legal_card is deprecated; use can_play_card",
+        DoppelkopfDeprecationWarning,
+        stacklevel=2,
+    )
+    return can_play_card(hand, trick, game_type, card, rules)
 
 
 def trick_winner(
@@ -343,21 +468,27 @@ def trick_winner(
     1
 
     Raises:
-        ValueError: the trick is empty.
+        InvalidValueError: the trick is empty.
+        InvalidTypeError: an argument of the wrong type.
     """
-    cards = trick.cards
-    if not cards:
-        raise InvalidValueError("an empty trick has no winner")
-    if rules is _DDV and not schweine:
-        # The default rules' loop: no option can change the first-equal-copy rule here.
-        keys = _DEFAULT_ORDERS[game_type].lead_keys[cards[0]]
-        best = 0
-        best_key = keys[cards[0]]
-        for position in range(1, len(cards)):
-            key = keys[cards[position]]
-            if key > best_key:
-                best = position
-                best_key = key
-        return (trick.leader + best) & 3
+    try:
+        cards = trick.cards
+        if not cards:
+            raise InvalidValueError("an empty trick has no winner")
+        if rules is _DDV and schweine is False:
+            # The default rules' loop: no option can change the first-equal-copy rule here.
+            keys = _DEFAULT_ORDERS[game_type].lead_keys[cards[0]]
+            best = 0
+            best_key = keys[cards[0]]
+            for position in range(1, len(cards)):
+                key = keys[cards[position]]
+                if key > best_key:
+                    best = position
+                    best_key = key
+            return (trick.leader + best) & 3
+    except (AttributeError, KeyError, TypeError):
+        if not isinstance(trick, Trick):
+            raise _checks.type_error(trick, "trick", "Trick", "Trick.parse") from None
     order = _order_of(game_type, rules, schweine)
-    return (trick.leader + order.winner_position(cards, last=last)) & 3
+    _checks.flag(last, "last")
+    return (trick.leader + order._winner_position(cards, last)) & 3
