@@ -360,3 +360,23 @@ def test_any_rule_set_survives_an_empty_session(first: int, rules: Rules) -> Non
     validator().validate(record)
     assert Rules.from_dict(record["rules"]) == rules
     assert load_session(record) == (first, ())
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    rules=strategies.rules(),
+    first=st.integers(0, 3),
+    seed=st.integers(0, 2**16),
+    count=st.integers(0, 3),
+)
+def test_session_round_trip_is_the_identity_rules_included(
+    rules: Rules, first: int, seed: int, count: int
+) -> None:
+    deals = [played(seed + number, rules, (first + number) % 4) for number in range(count)]
+    record = dump_session(first, deals, rules=rules)
+    validator().validate(record)
+    assert Rules.from_dict(record["rules"]) == rules
+    loaded_first, loaded = loads_session(dumps_session(first, deals, rules=rules))
+    assert (loaded_first, loaded) == (first, tuple(deals))
+    assert all(deal.rules == rules for deal in loaded)
+    assert dump_session(loaded_first, loaded, rules=rules) == record
