@@ -182,6 +182,7 @@ from doppelkopf import (
     Rank,
     RecordError,
     Reservation,
+    Rules,
     Suit,
     Trick,
     WrongPhaseError,
@@ -198,6 +199,7 @@ from doppelkopf import (
     summarize,
     trick_winner,
 )
+from doppelkopf import strategies as dk_strategies
 from doppelkopf._json import MAX_BYTES, MAX_DEPTH
 from fuzz_settings import fuzz_settings
 
@@ -1401,6 +1403,12 @@ RECORD_WORDS: Final = (
     "first_dealer",
     "deals",
     "totals",
+    "rules",
+    "nines",
+    "dullen",
+    "second_dulle",
+    "always",
+    "never",
     "type",
     "seat",
     "card",
@@ -1421,6 +1429,10 @@ RECORD_WORDS: Final = (
 )
 
 
+RULE_SETS: Final = dk_strategies.rules()
+"""Every rule set, for record-shaped objects that state valid rules."""
+
+
 def json_values() -> st.SearchStrategy[Any]:
     """Arbitrary JSON values, with the words of records among the strings and keys."""
     strings = st.one_of(st.text(max_size=12), st.sampled_from(RECORD_WORDS))
@@ -1438,16 +1450,21 @@ def json_values() -> st.SearchStrategy[Any]:
 def record_shaped(kind: str) -> st.SearchStrategy[dict[str, Any]]:
     """Objects with a valid header and arbitrary values for the keys of a record."""
     keys = (
-        ("dealer", "cut", "hands", "reservations", "contract", "events", "settlement")
+        ("rules", "dealer", "cut", "hands", "reservations", "contract", "events", "settlement")
         if kind == "deal"
-        else ("first_dealer", "deals", "totals")
+        else ("rules", "first_dealer", "deals", "totals")
     )
     header = st.fixed_dictionaries(
-        {"format": st.just("doppelkopf-record"), "version": st.just(1), "kind": st.just(kind)}
+        {
+            "format": st.just("doppelkopf-record"),
+            "version": st.sampled_from((1, 2)),
+            "kind": st.just(kind),
+        }
     )
+    rule_sets = st.one_of(json_values(), RULE_SETS.map(Rules.as_dict))
     body = st.fixed_dictionaries(
         {},
-        optional={key: json_values() for key in (*keys, "meta")},
+        optional={key: rule_sets if key == "rules" else json_values() for key in (*keys, "meta")},
     )
     return st.tuples(header, body).map(lambda pair: {**pair[0], **pair[1]})
 
@@ -1529,11 +1546,28 @@ def base_records() -> list[tuple[str, dict[str, Any]]]:
         _RECORDS.append(
             ("deal", dump_deal(play_out(Deal.shuffled(stop, dealer=stop % 4), 5, stop)))
         )
+    for seed, rules in enumerate(OTHER_RULES):
+        deal = play_out(Deal.shuffled(seed, dealer=seed % 4, rules=rules), seed)
+        _RECORDS.append(("deal", dump_deal(deal)))
     session = [
         play_out(Deal.shuffled(number, dealer=(1 + number) % 4), number) for number in range(3)
     ]
     _RECORDS.append(("session", dump_session(1, session, meta={"place": "Köln"})))
+    session = [
+        play_out(Deal.shuffled(number, dealer=number % 4, rules=OTHER_RULES[0]), number)
+        for number in range(2)
+    ]
+    _RECORDS.append(("session", dump_session(0, session)))
     return _RECORDS
+
+
+OTHER_RULES: Final = (
+    Rules(nines=False, second_dulle="always"),
+    Rules(dullen=False, schweinchen=True),
+    Rules(specials=False, skip_levels=False, solos=False),
+    Rules(karlchen_caught=True, fox_at_end=True, second_dulle="except_last_trick"),
+)
+"""Rule sets the mutated records are played under, besides the default rules."""
 
 
 JsonPath: TypeAlias = tuple[str | int, ...]

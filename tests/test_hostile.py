@@ -138,21 +138,7 @@ CATALOGUE: Final[dict[str, Callable[[], object]]] = {
 
 # --- what escapes today ---------------------------------------------------------
 
-KNOWN_FAILURES: Final[dict[tuple[str, str], frozenset[str]]] = {
-    # doppelkopf.records
-    ("dump_deal", "deal"): frozenset({"TypeError"}),
-    ("dump_deal", "meta"): frozenset({"TypeError"}),
-    ("dump_session", "deals"): frozenset({"TypeError"}),
-    ("dump_session", "meta"): frozenset({"TypeError"}),
-    ("dumps_deal", "deal"): frozenset({"TypeError"}),
-    ("dumps_deal", "indent"): frozenset({"OverflowError", "TypeError"}),
-    ("dumps_deal", "meta"): frozenset({"TypeError"}),
-    ("dumps_session", "deals"): frozenset({"TypeError"}),
-    ("dumps_session", "indent"): frozenset({"OverflowError", "TypeError"}),
-    ("dumps_session", "meta"): frozenset({"TypeError"}),
-    ("loads_deal", "text"): frozenset({"TypeError"}),
-    ("loads_session", "text"): frozenset({"TypeError"}),
-}
+KNOWN_FAILURES: Final[dict[tuple[str, str], frozenset[str]]] = {}
 """(entry point, parameter) -> the exception types that escape from it today.
 
 ``""`` as the parameter means the call with valid arguments only.  The causes, as

@@ -26,9 +26,11 @@ from doppelkopf import (
     Hand,
     IllegalActionError,
     InvalidReservationError,
+    InvalidTypeError,
     NotYourTurnError,
     Play,
     Reservation,
+    Rules,
     Session,
     WrongPhaseError,
 )
@@ -228,7 +230,8 @@ def test_record_fields() -> None:
     deal = announced_deal()
     record = dump_deal(deal, meta={"players": ["A", "B", "C", "D"], "seed": 1})
     assert record["format"] == RECORD_FORMAT == "doppelkopf-record"
-    assert record["version"] == RECORD_VERSION == 1
+    assert record["version"] == RECORD_VERSION == 2
+    assert record["rules"] == Rules.DDV.as_dict()
     assert record["kind"] == "deal"
     assert record["meta"] == {"players": ["A", "B", "C", "D"], "seed": 1}
     assert record["dealer"] == deal.dealer
@@ -276,7 +279,7 @@ def test_meta_must_be_json(meta: Any) -> None:
 
 
 def test_dump_needs_a_deal() -> None:
-    with pytest.raises(TypeError, match="needs a Deal"):
+    with pytest.raises(InvalidTypeError, match=r"^deal must be a Deal, not str 'deal'$"):
         dump_deal("deal")  # type: ignore[arg-type]
 
 
@@ -577,7 +580,10 @@ DELETE = object()
 
 DAMAGE: list[tuple[tuple[str | int, ...], object, str, tuple[str | int, ...]]] = [
     # (where, new value or DELETE, message, RecordError.path)
-    (("version",), 2, r"^record: version 2 is not supported", ("version",)),
+    (("version",), 3, r"^record: version 3 is not supported; this library reads version 1 and 2",
+     ("version",)),
+    (("version",), 0, r"^record: version 0 is not supported", ("version",)),
+    (("version",), 2.0, r"^record: 'version' must be an integer", ("version",)),
     (("version",), "1", r"^record: 'version' must be an integer", ("version",)),
     (("version",), DELETE, r"^record: missing key 'version'$", ()),
     (("format",), "chess", r"^record: 'format' is \"chess\"", ("format",)),
@@ -821,7 +827,7 @@ def test_a_session_holds_finished_deals_only() -> None:
         {
             key: value
             for key, value in dump_deal(unfinished).items()
-            if key not in ("format", "version", "kind")
+            if key not in ("format", "version", "kind", "rules")
         }
     )
     with pytest.raises(RecordError, match=r"^deal 2: a session record holds finished deals only"):
@@ -861,7 +867,7 @@ def test_changed_session_totals_are_rejected() -> None:
 def test_session_arguments() -> None:
     with pytest.raises(RecordError, match="first dealer must be a seat"):
         dump_session(4, [])
-    with pytest.raises(TypeError, match="deal 0 is not a Deal"):
+    with pytest.raises(InvalidTypeError, match=r"^deal 0 must be a Deal, not str 'deal'$"):
         dump_session(0, ["deal"])  # type: ignore[list-item]
     with pytest.raises(
         RecordError, match=r"^record: this is a deal record; read it with load_deal"
@@ -909,7 +915,7 @@ def test_save_refuses_an_invalid_record(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match=r"^settlement: "):
         save(path, record)
     assert not path.exists()
-    with pytest.raises(TypeError, match=r"save\(\) needs a Deal, a session or a record"):
+    with pytest.raises(InvalidTypeError, match=r"^record must be a Deal, session or record"):
         save(path, [1, 2])  # type: ignore[arg-type]
     assert not path.exists()
 
@@ -969,7 +975,16 @@ def test_dumped_sessions_match_the_schema() -> None:
     "change",
     [
         lambda r: r.pop("events"),
-        lambda r: r.__setitem__("version", 2),
+        lambda r: r.__setitem__("version", 3),
+        lambda r: r.__setitem__("version", 1),
+        lambda r: r.pop("rules"),
+        lambda r: r["rules"].__setitem__("nines", "false"),
+        lambda r: r["rules"].__setitem__("armut", True),
+        lambda r: r["rules"].pop("solos"),
+        lambda r: r["rules"].update(dullen=False, second_dulle="always"),
+        lambda r: r["rules"].update(specials=False, fox_at_end=True),
+        lambda r: r["rules"].update(specials=False, karlchen_caught=True),
+        lambda r: r["rules"].__setitem__("nines", False),
         lambda r: r.__setitem__("extra", 1),
         lambda r: r["hands"][0].__setitem__(0, "♣Q"),
         lambda r: r["events"][0].__setitem__("type", "pass"),

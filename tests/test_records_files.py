@@ -57,7 +57,7 @@ def test_any_refused_record_leaves_the_file_alone(old_file: Path) -> None:
         save(old_file, record)
     with pytest.raises(RecordError, match=r"^record: meta nests arrays and objects too deep"):
         save(old_file, {**dump_deal(finished(2)), **_deep()})
-    with pytest.raises(TypeError, match=r"save\(\) needs a Deal, a session or a record"):
+    with pytest.raises(TypeError, match=r"^record must be a Deal, session or record"):
         save(old_file, [1, 2])  # type: ignore[arg-type]
     left_alone(old_file)
 

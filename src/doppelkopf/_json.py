@@ -33,6 +33,8 @@ from collections.abc import Callable, Iterator, Mapping
 from itertools import accumulate
 from typing import Final, NoReturn
 
+from .errors import InvalidTypeError
+
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "excerpt", "parse_json"]
 
 MAX_BYTES: Final[int] = 16 * 1024 * 1024
@@ -135,7 +137,12 @@ def _text_and_data(
                 f"at position {problem.start:,} ({problem.reason})"
             ) from None
     if not isinstance(text, str):
-        raise TypeError(f"{what} must be str or bytes, not {type(text).__name__}")
+        raise InvalidTypeError(
+            f"{what} must be str or bytes, not {excerpt(text)}",
+            name="text",
+            expected="str or bytes",
+            value=excerpt(text),
+        )
     if len(text) > MAX_BYTES:
         raise error(f"{what} is {len(text):,} characters long; at most {MAX_BYTES:,} are read")
     try:
@@ -176,7 +183,7 @@ def parse_json(text: str | bytes, *, error: Callable[[str], Exception], what: st
 
     Raises:
         Exception: ``error(message)`` for any of the above.
-        TypeError: ``text`` is neither str nor bytes.
+        InvalidTypeError: ``text`` is neither str nor bytes (a ``TypeError``).
     """
     text, data, raw_surrogates = _text_and_data(text, error, what)
     if _depth(data) > MAX_DEPTH:

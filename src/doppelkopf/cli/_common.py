@@ -14,9 +14,9 @@ from ..deal import (
     Announced,
     Reservation,
 )
-from ..errors import DoppelkopfError
+from ..errors import DoppelkopfError, InvalidRulesError
 from ..parties import Announcement
-from ..rules import GameType
+from ..rules import GameType, Rules
 
 _Handler = Callable[[argparse.Namespace], int]
 
@@ -27,6 +27,7 @@ EXIT_INTERRUPTED: Final = 130
 
 _MARRIAGE_TYPES: Final = (GameType.MARRIAGE, GameType.MARRIAGE_SOLO)
 _CLUB_QUEEN: Final = Card.parse("♣Q")
+_PRESETS: Final = ("ddv",)  # the names Rules.preset knows (V§0.3)
 
 
 class _UsageError(DoppelkopfError, ValueError):
@@ -184,3 +185,54 @@ def _parse_json(text: str | bytes, name: str) -> object:
     """The JSON value in ``text``, read from ``name``; text that is not safe, plain JSON
     (too long or too deep, a key twice, a huge number, not UTF-8) is a usage error."""
     return parse_json(text, error=_UsageError, what=name)
+
+
+# --- the rules in force --------------------------------------------------------------
+
+
+def _add_rules(parser: argparse.ArgumentParser) -> None:
+    """Add ``--rules PRESET`` and the repeatable ``--option NAME=VALUE`` (V§0)."""
+    parser.add_argument(
+        "--rules",
+        default="ddv",
+        metavar="PRESET",
+        help=f"the rule set to start from: {', '.join(_PRESETS)} (default: ddv, SPEC.md)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one option of the rule set, such as nines=false or "
+        "second_dulle=always (repeatable; the options are "
+        f"{', '.join(Rules.DDV.as_dict())})",
+    )
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    """The rules of ``--rules`` and ``--option``: the preset with the options changed.
+
+    A bad preset, option or value is a usage error naming it and its VARIANTS.md section.
+    """
+    options: dict[str, str] = {}
+    for item in args.option:
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip():
+            _fail(f"--option takes NAME=VALUE, such as nines=false, not {_show(item)}")
+        options[name.strip()] = value
+    try:
+        return Rules.from_options(options, base=Rules.preset(args.rules))
+    except InvalidRulesError as error:
+        raise _UsageError(str(error)) from error
+
+
+def _rules_line(rules: Rules) -> str | None:
+    """``"Rules: nines=false, second_dulle=always"``, or ``None`` for the default rules."""
+    return None if rules == Rules.DDV else f"Rules: {rules}"
+
+
+def _print_rules(rules: Rules) -> None:
+    """Print the rules in force when they are not the default."""
+    line = _rules_line(rules)
+    if line is not None:
+        print(line)

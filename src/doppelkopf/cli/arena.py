@@ -24,13 +24,16 @@ from ..rules import GameType
 from ..scoring import settle
 from ._common import (
     EXIT_OK,
+    _add_rules,
     _add_seed,
     _check_writable,
     _CommandFailure,
     _cut,
     _fail,
     _positive,
+    _print_rules,
     _random_seed,
+    _rules,
     _write_file,
 )
 
@@ -302,6 +305,7 @@ def _run_arena(args: argparse.Namespace) -> int:
         kinds[0] = args.player
     count: int = args.deals
     rotate: bool = args.rotate
+    rules = _rules(args)
     rng = random.Random(seed)
     players = [_make_player(kind, rng.getrandbits(32)) for kind in kinds]
     own_bots = any(":" in kind for kind in kinds)
@@ -315,7 +319,7 @@ def _run_arena(args: argparse.Namespace) -> int:
     try:
         for number in range(count):
             dealer = (first_dealer + number) % 4
-            start = Deal.shuffled(rng=rng, dealer=dealer)
+            start = Deal.shuffled(rng=rng, dealer=dealer, rules=rules)
             for shift in shifts:
                 seated = [players[(seat - shift) % 4] for seat in range(4)]
                 deals.append(_play(start, seated, len(deals) + 1, own_bots))
@@ -334,6 +338,7 @@ def _run_arena(args: argparse.Namespace) -> int:
             f"{count} deal{'s' if count != 1 else ''} (seed {seed}), seats fixed, "
             f"seat {first_dealer} deals first and the deal passes to the left."
         )
+    _print_rules(rules)
     print("\n".join(arena_table(deals, kinds, seating=seating if rotate else None)))
     if args.record is not None:
         meta = {"program": "doppelkopf arena", "seed": seed}
@@ -401,6 +406,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="play every deal four times, the bots moved one seat to the left each time",
     )
     _add_seed(arena, "the deals and bots")
+    _add_rules(arena)
     arena.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,

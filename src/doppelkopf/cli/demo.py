@@ -20,12 +20,13 @@ from ..rules import GameType
 from ..scoring import settle
 from ..session import SESSION_LENGTH, Session
 from ..specials import SpecialEvent, SpecialKind
-from ..tricks import Trick, trick_winner
+from ..tricks import Trick
 from ._common import (
     _CLUB_QUEEN,
     _MARRIAGE_TYPES,
     EXIT_OK,
     _add_ascii,
+    _add_rules,
     _add_seed,
     _announcement_text,
     _asking_order,
@@ -33,8 +34,10 @@ from ._common import (
     _cards,
     _check_writable,
     _positive,
+    _print_rules,
     _random_seed,
     _reservation_text,
+    _rules,
     _seats,
     _signed,
     _write_file,
@@ -157,8 +160,10 @@ tricks 1-3 (§7.2).
     shown = GameType.MARRIAGE if final is GameType.MARRIAGE_SOLO else final
     leader = (deal.dealer + 1) % 4
     lines = [f"Seat {deal.dealer} deals, seat {leader} leads.", "Hands:"]
+    order = deal.card_order
+    assert order is not None
     lines += [
-        f"  seat {seat}  {_cards(deal.dealt[seat].sorted(final), ascii_only)}" for seat in range(4)
+        f"  seat {seat}  {_cards(order.sort(deal.dealt[seat]), ascii_only)}" for seat in range(4)
     ]
     answers = []
     for seat in _asking_order(deal.dealer):
@@ -170,12 +175,13 @@ tricks 1-3 (§7.2).
     lines.append(f"  {'trick':>5}  {'lead':>4}  {'cards (seat:card)':<26}  {'won by':<6}  points")
 
     specials = deal.outcome.special_events
+    winners = deal.outcome.winners
     hands = list(deal.dealt)
     levels: dict[Party, int | None] = {Party.RE: None, Party.KONTRA: None}
     number = 0
     for event in deal.history:
         if isinstance(event, Announced):
-            held = hands[event.seat].sorted(final)
+            held = order.sort(hands[event.seat])
             lines.append(
                 f"{'':>15}seat {event.seat} ({event.party}) announces "
                 f"{_announcement_text(event, levels[event.party])} with {len(held)} cards: "
@@ -187,7 +193,7 @@ tricks 1-3 (§7.2).
             if sum(len(hand) for hand in hands) % 4 == 0:
                 trick = deal.tricks[number]
                 number += 1
-                winner = trick_winner(trick, final)
+                winner = winners[number - 1]
                 notes = _trick_notes(deal, number, winner, specials)
                 lines.append(_trick_line(number, trick, winner, notes, ascii_only))
     lines += str(settle(deal)).splitlines()
@@ -215,6 +221,7 @@ def _run_demo(args: argparse.Namespace) -> int:
     count: int = args.deals
     rng = random.Random(seed)
     session = Session.new(rng=rng)
+    rules = _rules(args)
     players = [HeuristicPlayer(seed=rng.getrandbits(32)) for _ in range(4)]
     if count == SESSION_LENGTH:
         opening = f"A session of {SESSION_LENGTH} deals"
@@ -224,8 +231,10 @@ def _run_demo(args: argparse.Namespace) -> int:
         f"{opening} between four heuristic players (seed {seed}). "
         f"Seat {session.first_dealer} deals first."
     )
+    _print_rules(rules)
     while len(session) < count:
-        deal = play_deal(session.next_deal(rng=rng), players)
+        deal = Deal.shuffled(rng=rng, dealer=session.dealer, rules=rules)
+        deal = play_deal(deal, players)
         session = session.add(deal)
         print()
         print(f"Deal {len(session)} of {SESSION_LENGTH}")
@@ -265,6 +274,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=f"play only the first N deals of the session, 1-{SESSION_LENGTH} "
         f"(default: {SESSION_LENGTH})",
     )
+    _add_rules(demo)
     _add_ascii(demo)
     demo.add_argument(
         "--record", type=Path, metavar="FILE", help="write the session record (JSON) to FILE"

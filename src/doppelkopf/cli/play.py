@@ -31,13 +31,16 @@ from ._common import (
     EXIT_FAILURE,
     EXIT_OK,
     _add_ascii,
+    _add_rules,
     _add_seed,
     _announcement_text,
     _card,
     _cards,
     _cut,
+    _print_rules,
     _random_seed,
     _reservation_text,
+    _rules,
     _seat,
     _signed,
 )
@@ -240,9 +243,7 @@ class TerminalPlayer:
             return str(reservation.game_type)
 
         def show() -> None:
-            self.output_fn(
-                f"Your hand: {_cards(view.hand.sorted(GameType.NORMAL), self.ascii_only)}"
-            )
+            self.output_fn(f"Your hand: {_cards(_sorted(view, GameType.NORMAL), self.ascii_only)}")
             self.output_fn("Reservation round: what do you play?")
             for number, reservation in enumerate(options, start=1):
                 self.output_fn(f"  {number} {label(reservation)}")
@@ -327,7 +328,7 @@ class TerminalPlayer:
     def _play(self, view: PlayerView) -> Action:
         game = view.game_type
         assert game is not None
-        hand = view.hand.sorted(game)
+        hand = _sorted(view, game)
         legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
 
         def show() -> None:
@@ -490,7 +491,7 @@ class _Narrator:
             game = view.game_type
             assert game is not None
             trick = view.tricks[-1]
-            winner = trick_winner(trick, game)
+            winner = _winner(view, len(view.tricks) - 1)
             cards = ", ".join(f"seat {seat} {_card(card, self.ascii_only)}" for seat, card in trick)
             who = "you win" if winner == self.seat else f"seat {winner} wins"
             self.output_fn(
@@ -545,8 +546,8 @@ class _Narrator:
             return
         points = sum(
             trick.points
-            for trick in view.tricks
-            if view.known_parties[trick_winner(trick, game)] is party
+            for number, trick in enumerate(view.tricks)
+            if view.known_parties[_winner(view, number)] is party
         )
         self.output_fn(
             f"Your party ({party}) has {points} card points after trick {len(view.tricks)}."
@@ -648,12 +649,31 @@ def play_narrated(
     return deal
 
 
+def _sorted(view: PlayerView, game: GameType) -> list[Card]:
+    """The hand of ``view`` in ``game``'s display order under the deal's rules (V§2)."""
+    return view.rules.card_order(game, schweine=view.schweine is not None).sort(view.hand)
+
+
+def _winner(view: PlayerView, number: int) -> int:
+    """The seat that won trick ``number`` (from 0) of ``view`` under the deal's rules."""
+    game = view.game_type
+    assert game is not None
+    return trick_winner(
+        view.tricks[number],
+        game,
+        view.rules,
+        schweine=view.schweine is not None,
+        last=number == view.rules.tricks - 1,
+    )
+
+
 def _run_play(args: argparse.Namespace) -> int:
     seed: int = args.seed if args.seed is not None else _random_seed()
     seat: int = args.seat
     ascii_only: bool = args.ascii
     out: Callable[[str], None] = print
     human = TerminalPlayer(input, out, ascii_only=ascii_only, ask_off_turn=args.ask_off_turn)
+    rules = _rules(args)
     rng = random.Random(seed)
     session = Session.new(rng=rng)
     players: list[Player] = [HeuristicPlayer(seed=rng.getrandbits(32)) for _ in range(4)]
@@ -663,12 +683,13 @@ def _run_play(args: argparse.Namespace) -> int:
         f"Doppelkopf: you are seat {seat} against three heuristic players (seed {seed}). "
         "Type ? for help, q to quit."
     )
+    _print_rules(rules)
     try:
         while len(session) < deals:
             out("")
             title = f"Deal {len(session) + 1} of {SESSION_LENGTH}" if args.session else "A deal"
             deal = play_narrated(
-                session.next_deal(rng=rng),
+                Deal.shuffled(rng=rng, dealer=session.dealer, rules=rules),
                 players,
                 seat=seat,
                 output_fn=out,
@@ -712,5 +733,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="also offer announcements after every card of the others, not only on your turn",
     )
+    _add_rules(play)
     _add_ascii(play)
     play.set_defaults(handler=_run_play)

@@ -11,16 +11,18 @@ from pathlib import Path
 from typing import Final
 
 from .._json import MAX_BYTES
-from ..errors import InvalidNotationError, InvalidSummaryError
+from ..errors import InvalidNotationError, InvalidRulesError, InvalidSummaryError
 from ..parties import Announcement
-from ..rules import GameType
+from ..rules import GameType, Rules
 from ..scoring import DealSummary, PartyResult, settle
 from ._common import (
     EXIT_OK,
+    _add_rules,
     _count,
     _cut,
     _fail,
     _parse_json,
+    _rules,
     _show,
 )
 
@@ -64,7 +66,7 @@ _PARTY_KEYS: Final = (
     "foxes_caught",
     "karlchen",
 )
-_SUMMARY_KEYS: Final = ("game_type", "re_seats", "re", "kontra")
+_SUMMARY_KEYS: Final = ("game_type", "re_seats", "re", "kontra", "rules")
 
 
 def _json_int(value: object, where: str) -> int:
@@ -111,19 +113,22 @@ def _split(first: int | None, second: int | None, whole: int) -> tuple[int | Non
     return first, second
 
 
-def _tricks_for(re_points: int, tricks: tuple[int | None, int | None]) -> list[tuple[int, int]]:
+def _tricks_for(
+    re_points: int, tricks: tuple[int | None, int | None], whole: int
+) -> list[tuple[int, int]]:
     """The trick counts to try: those given, or else every split with at least one trick each.
 
     Tricks count in the score only for schwarz (SPEC §10.1), so when nobody
     said how many tricks each party took, each took at least one; the splits
     are tried nearest the card points first, since a summary must be possible
-    (few tricks cannot hold many card points).
+    (few tricks cannot hold many card points).  ``whole`` is the number of
+    tricks of a deal: 12, or 10 without nines (V§1.3).
     """
     re_tricks, kontra_tricks = tricks
     if re_tricks is not None and kontra_tricks is not None:
         return [(re_tricks, kontra_tricks)]
-    guess = round(12 * re_points / 240)
-    return [(n, 12 - n) for n in sorted(range(1, 12), key=lambda n: (abs(n - guess), n))]
+    guess = round(whole * re_points / 240)
+    return [(n, whole - n) for n in sorted(range(1, whole), key=lambda n: (abs(n - guess), n))]
 
 
 def _summary(
@@ -133,17 +138,19 @@ def _summary(
     points: tuple[int, int],
     tricks: tuple[int | None, int | None],
     extras: tuple[Mapping[str, object], Mapping[str, object]],
+    rules: Rules,
 ) -> DealSummary:
     """The summary of the deal, with trick counts as :func:`_tricks_for` chooses them."""
     seat_list = list(seats)
     first: InvalidSummaryError | None = None
-    for re_tricks, kontra_tricks in _tricks_for(points[0], tricks):
+    for re_tricks, kontra_tricks in _tricks_for(points[0], tricks, rules.tricks):
         try:
             return DealSummary(
                 game,
                 seat_list,
                 PartyResult(points[0], re_tricks, **extras[0]),  # type: ignore[arg-type]
                 PartyResult(points[1], kontra_tricks, **extras[1]),  # type: ignore[arg-type]
+                rules=rules,
             )
         except InvalidSummaryError as error:
             first = first or error
@@ -165,9 +172,32 @@ def _json_figure(data: Mapping[str, object], where: str, key: str) -> int | None
     return _json_int(data[key], f"{where}.{key}") if key in data else None
 
 
-def summary_and_counted(data: object) -> tuple[DealSummary, bool]:
-    """The summary in ``data`` and whether its trick counts were given."""
+def _json_rules(document: Mapping[str, object], rules: Rules | None) -> Rules:
+    """The rules a summary document states, or else ``rules`` (the default rules when ``None``).
+
+    A document that states rules cannot be given other rules as well.
+    """
+    if "rules" not in document:
+        return Rules.DDV if rules is None else rules
+    try:
+        stated = Rules.from_dict(document["rules"])  # type: ignore[arg-type]
+    except InvalidRulesError as error:
+        _fail(f"rules: {error}")
+    if rules is not None and rules != stated:
+        _fail(
+            f"the summary states the rules {stated}, but the command line gives {rules}; "
+            "give the rules in one place"
+        )
+    return stated
+
+
+def summary_and_counted(data: object, rules: Rules | None = None) -> tuple[DealSummary, bool]:
+    """The summary in ``data`` and whether its trick counts were given.
+
+    ``rules`` are the rules of the deal unless ``data`` states its own.
+    """
     document = _json_object(data, "the summary", _SUMMARY_KEYS)
+    table = _json_rules(document, rules)
     game_text = document.get("game_type", "NORMAL")
     if not isinstance(game_text, str):
         _fail(f"game_type must be a string, not {_show(game_text)}")
@@ -191,7 +221,9 @@ def summary_and_counted(data: object) -> tuple[DealSummary, bool]:
     if re_points is None or kontra_points is None:
         _fail("re.card_points is missing (or kontra.card_points)")
     tricks = _split(
-        _json_figure(re_data, "re", "tricks"), _json_figure(kontra_data, "kontra", "tricks"), 12
+        _json_figure(re_data, "re", "tricks"),
+        _json_figure(kontra_data, "kontra", "tricks"),
+        table.tricks,
     )
     summary = _summary(
         game,
@@ -199,6 +231,7 @@ def summary_and_counted(data: object) -> tuple[DealSummary, bool]:
         points=(re_points, kontra_points),
         tricks=tricks,
         extras=(_json_extra(re_data, "re"), _json_extra(kontra_data, "kontra")),
+        rules=table,
     )
     return summary, tricks[0] is not None
 
@@ -210,11 +243,14 @@ def summary_from_json(data: object) -> DealSummary:
     ``"SOLO_Q"``, default ``"NORMAL"``), ``re_seats`` (a list of seats) and the
     two party objects ``re`` and ``kontra`` with the fields of
     :class:`~doppelkopf.PartyResult`.  One party's card points are enough: the
-    other's are what is left of 240 (likewise tricks, of 12), and ``kontra``
-    may be left out altogether.  Tricks count only for schwarz (SPEC §10.1):
-    without them each party took at least one trick, and the summary holds a
-    split of the 12 tricks that fits the card points; give ``"tricks": 0`` for a
-    party that took none.
+    other's are what is left of 240 (likewise tricks, of 12 or 10 without
+    nines), and ``kontra`` may be left out altogether.  Tricks count only for
+    schwarz (SPEC §10.1): without them each party took at least one trick, and
+    the summary holds a split of the tricks that fits the card points; give
+    ``"tricks": 0`` for a party that took none.  An optional ``rules`` object
+    names the rules of the deal as :meth:`Rules.as_dict
+    <doppelkopf.Rules.as_dict>` writes them (missing options keep their
+    defaults; default: the DDV rules, V§0.1).
 
     >>> summary = summary_from_json({"re_seats": [0, 2], "re": {"card_points": 160, "tricks": 9}})
     >>> summary.kontra.card_points, summary.kontra.tricks, summary.game_type
@@ -222,22 +258,27 @@ def summary_from_json(data: object) -> DealSummary:
     >>> summary_from_json({"re_seats": [1, 3], "kontra": {"card_points": 100},
     ...                    "re": {"announcement": "re"}}).re.card_points
     140
+    >>> ten = summary_from_json({"re_seats": [0, 2], "re": {"card_points": 160},
+    ...                          "rules": {"nines": False}})
+    >>> ten.rules, ten.re.tricks + ten.kontra.tricks
+    (Rules(nines=False), 10)
 
     Raises:
         InvalidSummaryError: the summary cannot come from a deal.
-        InvalidValueError: a key or value is not what the format allows.
+        InvalidValueError: a key or value is not what the format allows, or the
+            rules are not a rule set (V§0.1, V§0.4).
     """
     return summary_and_counted(data)[0]
 
 
-def _summary_from_options(args: argparse.Namespace) -> tuple[DealSummary, bool]:
+def _summary_from_options(args: argparse.Namespace, rules: Rules) -> tuple[DealSummary, bool]:
     """The summary the options describe and whether its trick counts were given."""
     if args.re is None:
         _fail("the score needs --re (or --json FILE)")
     re_points, kontra_points = _split(args.re_points, args.kontra_points, 240)
     if re_points is None or kontra_points is None:
         _fail("the score needs --re-points or --kontra-points (or --json FILE)")
-    tricks = _split(args.re_tricks, args.kontra_tricks, 12)
+    tricks = _split(args.re_tricks, args.kontra_tricks, rules.tricks)
 
     def extra(party: str) -> dict[str, object]:
         return {
@@ -254,6 +295,7 @@ def _summary_from_options(args: argparse.Namespace) -> tuple[DealSummary, bool]:
         points=(re_points, kontra_points),
         tricks=tricks,
         extras=(extra("re"), extra("kontra")),
+        rules=rules,
     )
     return summary, tricks[0] is not None
 
@@ -292,8 +334,9 @@ def settlement_text(summary: DealSummary, *, tricks_counted: bool = True) -> str
     if tricks_counted:
         return text
     lines = text.splitlines()
-    for index in (1, 2):
-        lines[index] = _TRICKS.sub("card points, tricks not counted,", lines[index], count=1)
+    for index in range(1, 4):
+        if lines[index].startswith(("  Re ", "  Kontra ")):
+            lines[index] = _TRICKS.sub("card points, tricks not counted,", lines[index], count=1)
     return "\n".join(lines)
 
 
@@ -318,14 +361,22 @@ def _read_json(source: str) -> object:
     return _parse_json(_read_bytes(source), name)
 
 
-def read_summary(args: argparse.Namespace) -> tuple[DealSummary, bool]:
-    """The summary that ``--json`` or the deal options describe, and whether tricks were given."""
+def read_summary(args: argparse.Namespace, rules: Rules | None = None) -> tuple[DealSummary, bool]:
+    """The summary that ``--json`` or the deal options describe, and whether tricks were given.
+
+    The rules of the deal are ``rules``, or else those of ``--rules`` and
+    ``--option`` when ``args`` has them; a ``--json`` summary may state its own,
+    if no other rules were given.
+    """
+    named = hasattr(args, "rules") and (args.rules.strip().lower() != "ddv" or args.option)
+    if rules is None and named:
+        rules = _rules(args)
     if args.json is not None:
         given = [name for name in _SCORE_OPTIONS if getattr(args, name) not in (None, False)]
         if given:
             _fail(f"--json cannot be combined with --{given[0].replace('_', '-')}")
-        return summary_and_counted(_read_json(args.json))
-    return _summary_from_options(args)
+        return summary_and_counted(_read_json(args.json), rules)
+    return _summary_from_options(args, Rules.DDV if rules is None else rules)
 
 
 def _run_score(args: argparse.Namespace) -> int:
@@ -375,7 +426,7 @@ def add_deal_options(parser: argparse.ArgumentParser) -> None:
             metavar="N",
             help=(
                 "tricks, which count only for schwarz: give 0 for a party that took none "
-                f"(default: 12 minus {other}'s, or at least one each)"
+                f"(default: 12, or 10 without nines, minus {other}'s, or at least one each)"
             ),
         )
         group.add_argument(
@@ -409,7 +460,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "score",
         help="settle a deal played with real cards",
         description=(
-            "Settle a deal from what was written down after trick 12 and print each line "
+            "Settle a deal from what was written down after the last trick and print each line "
             "of the game value and each seat's score. One party's card points are enough: "
             "the other's are what is left of 240. Tricks count only for schwarz, so "
             "without them each party took at least one; give --re-tricks 0 or "
@@ -417,4 +468,5 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     add_deal_options(score)
+    _add_rules(score)
     score.set_defaults(handler=_run_score)

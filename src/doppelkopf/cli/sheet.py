@@ -16,12 +16,16 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from ..errors import DoppelkopfError
+from ..rules import Rules
 from ..scoring import DealSummary
 from ..session import SESSION_LENGTH, Session
 from ._common import (
     EXIT_FAILURE,
     EXIT_OK,
+    _add_rules,
     _parse_json,
+    _print_rules,
+    _rules,
     _seat,
     _signed,
     _UsageError,
@@ -43,11 +47,13 @@ def _line_parser() -> argparse.ArgumentParser:
 
 
 def read_result(
-    line: str, parser: argparse.ArgumentParser | None = None
+    line: str, parser: argparse.ArgumentParser | None = None, rules: Rules | None = None
 ) -> tuple[DealSummary, bool]:
     """The summary of one deal typed as ``line``, and whether its tricks were given.
 
-    ``line`` holds the options of ``doppelkopf score`` or a JSON summary.
+    ``line`` holds the options of ``doppelkopf score`` (without the rules) or a
+    JSON summary.  The deal is played under ``rules``; without them, a JSON
+    summary may state its own and the options mean the default rules.
 
     >>> summary, counted = read_result("--re 0,2 --re-points 151")
     >>> sorted(summary.re_seats), summary.kontra.card_points, counted
@@ -61,7 +67,7 @@ def read_result(
     """
     text = line.strip()
     if text.startswith("{"):
-        return summary_and_counted(_parse_json(text, "the line"))
+        return summary_and_counted(_parse_json(text, "the line"), rules)
     try:
         words = shlex.split(text)
     except ValueError as error:
@@ -70,7 +76,7 @@ def read_result(
         args = (parser or _line_parser()).parse_args(words)
     except argparse.ArgumentError as error:
         raise _UsageError(str(error)) from None
-    return read_summary(args)
+    return read_summary(args, rules)
 
 
 def _totals_line(totals: tuple[int, int, int, int]) -> str:
@@ -83,8 +89,12 @@ def keep_sheet(
     output_fn: Callable[[str], None] = print,
     *,
     retry: bool = True,
+    rules: Rules = Rules.DDV,
 ) -> Session:
     """Add deal results to ``session`` until it is finished or the input ends.
+
+    Every deal is settled under ``rules``, the rules of the session; a JSON
+    line that states other rules is not a deal's result of this session.
 
     ``read_line`` is called with a prompt and returns the next line (raising
     :class:`EOFError` at the end); blank lines and ``#`` comments are skipped.
@@ -108,7 +118,7 @@ def keep_sheet(
         if line.strip().lower() in ("q", "quit", "exit"):
             break
         try:
-            summary, counted = read_result(line, parser)
+            summary, counted = read_result(line, parser, rules)
         except DoppelkopfError as error:
             if not retry:
                 raise _UsageError(f"line {number}: {error}") from None
@@ -127,6 +137,7 @@ def keep_sheet(
 
 
 def _run_sheet(args: argparse.Namespace) -> int:
+    rules = _rules(args)
     session = Session.new(args.first_dealer)
     interactive = sys.stdin.isatty()
     print(
@@ -134,6 +145,7 @@ def _run_sheet(args: argparse.Namespace) -> int:
         "deals first. Type each deal's result as the options of doppelkopf score "
         "(e.g. --re 0,2 --re-points 151) or as a JSON summary."
     )
+    _print_rules(rules)
 
     def from_stream(prompt: str) -> str:
         line = sys.stdin.readline()
@@ -141,7 +153,9 @@ def _run_sheet(args: argparse.Namespace) -> int:
             raise EOFError
         return line
 
-    session = keep_sheet(session, input if interactive else from_stream, retry=interactive)
+    session = keep_sheet(
+        session, input if interactive else from_stream, retry=interactive, rules=rules
+    )
     print()
     print(session.score_sheet())
     if not session.is_finished:
@@ -171,4 +185,5 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help="the seat that deals first, 0-3 (default: 0)",
     )
+    _add_rules(sheet)
     sheet.set_defaults(handler=_run_sheet)

@@ -1,15 +1,19 @@
 """Versioned JSON game records: write a deal or a session down and read it back, verified.
 
 A record is one JSON object.  A *deal record* holds everything needed to
-replay the deal — the dealer, the cut, the four hands as dealt, the
+replay the deal — the rules it is played under, the dealer, the cut, the four hands as dealt, the
 reservations and every announcement and card in order — together with what
 follows from them: the contract, the party, hand size and moment of every
 announcement, and the settlement.  A *session record* holds the first dealer
-and the finished deals of a session (SPEC §2.2, §2.5).  Both carry
-``"format": "doppelkopf-record"`` and ``"version": 1``; an optional ``"meta"``
+and the finished deals of a session (SPEC §2.2, §2.5), and states the
+session's rules once.  Both carry ``"format": "doppelkopf-record"`` and
+``"version": 2``; the rules are an object of every option by name
+(:meth:`Rules.as_dict <doppelkopf.Rules.as_dict>`).  Version 1 records, which
+state no rules, are read too, as deals of the DDV rules (V§0.5).  An optional ``"meta"``
 object holds whatever else an application wants to keep (players, seed, date).
 
-Reading a record replays it through :class:`~doppelkopf.Deal`: every
+Reading a record replays it through :class:`~doppelkopf.Deal` under the rules
+it states: every
 reservation, announcement and card must be legal where it stands, and every
 recorded fact that follows from the play must agree with the replay.  Anything
 else raises :class:`RecordError`, naming the first bad entry.  Input is read
@@ -24,7 +28,9 @@ makes a reader raise anything else (see :ref:`record-limits`).
 ...     deal = deal.apply(deal.legal_actions[0])
 >>> record = dump_deal(deal, meta={"players": ["Anna", "Ben", "Cem", "Dora"]})
 >>> record["format"], record["version"], record["kind"], record["dealer"], record["cut"]
-('doppelkopf-record', 1, 'deal', 3, 26)
+('doppelkopf-record', 2, 'deal', 3, 26)
+>>> record["rules"]["nines"], record["rules"]["second_dulle"]
+(True, 'never')
 >>> record["hands"][0][:4], record["reservations"][0]
 (['SQ', 'SJ', 'SJ', 'D9'], {'seat': 0, 'reservation': 'healthy'})
 >>> record["contract"], record["events"][0]
@@ -81,7 +87,7 @@ RECORD_FORMAT: Final = _common.RECORD_FORMAT
 """The value of every record's ``"format"`` key."""
 
 RECORD_VERSION: Final = _common.RECORD_VERSION
-"""The record version this library writes and reads."""
+"""The record version this library writes; it reads versions 1 and 2."""
 
 # The public names live in the private modules by concern; they belong to this module,
 # which is where messages, tracebacks and the documentation find them.

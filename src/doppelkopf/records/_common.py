@@ -9,15 +9,18 @@ from typing import Any, Final, NoReturn, TypeAlias
 from .._json import _MAX_DIGITS, _SURROGATE, MAX_DEPTH, excerpt
 from ..cards import DISTINCT_CARDS
 from ..deal import Reservation
-from ..errors import DoppelkopfError
+from ..errors import DoppelkopfError, InvalidTypeError
 from ..parties import Party
 from ..rules import GameType
 
 RECORD_FORMAT: Final = "doppelkopf-record"
 """The value of every record's ``"format"`` key."""
 
-RECORD_VERSION: Final = 1
-"""The record version this library writes and reads."""
+RECORD_VERSION: Final = 2
+"""The record version this library writes; it reads this one and every earlier one."""
+
+VERSIONS: Final = (1, 2)
+"""The record versions the readers read: 1 (no rules: the DDV rules) and 2 (rules stated)."""
 
 JsonPath: TypeAlias = tuple[str | int, ...]  # object keys and list positions from the top
 
@@ -34,6 +37,7 @@ DEAL_KEYS: Final = (
     "settlement",
 )
 SESSION_KEYS: Final = ("first_dealer", "deals", "totals")
+RULES_KEY: Final = "rules"  # version 2 on: the rule set, every option by name (V§0.5)
 CONTRACT_KEYS: Final = ("game_type", "declarer", "partner", "clarification_trick")
 PLAY_KEYS: Final = ("type", "seat", "card")
 ANNOUNCE_KEYS: Final = ("type", "seat", "level", "party", "hand_size", "moment", "late_reply")
@@ -64,11 +68,11 @@ class RecordError(DoppelkopfError, ValueError):
 
     >>> from doppelkopf.records import loads_deal
     >>> try:
-    ...     loads_deal('{"format": "doppelkopf-record", "version": 2, "kind": "deal"}')
+    ...     loads_deal('{"format": "doppelkopf-record", "version": 3, "kind": "deal"}')
     ... except RecordError as error:
     ...     print(error)
     ...     print(error.path)
-    record: version 2 is not supported; this library reads version 1 records
+    record: version 3 is not supported; this library reads version 1 and 2 records
     ('version',)
     """
 
@@ -123,8 +127,8 @@ def json_copy(value: object, where: str, depth: int = 1) -> Any:
     overflowing the stack.
 
     Raises:
-        TypeError: a key that is not a string, or a value that is not a JSON
-            value (``NaN`` and the infinities are none).
+        InvalidTypeError: a key that is not a string, or a value that is not a
+            JSON value (``NaN`` and the infinities are none).
         RecordError: arrays and objects nested deeper than the record may
             nest (:data:`~doppelkopf._json.MAX_DEPTH` in all), an integer of
             more than 20 digits, or a string with a lone surrogate.
@@ -162,8 +166,11 @@ def json_copy(value: object, where: str, depth: int = 1) -> Any:
                 )
             copy = _container(item, path, level, stack, where)
         else:
-            raise TypeError(
-                f"{_place(where, path)} holds {excerpt(item)}, which is not a JSON value"
+            raise InvalidTypeError(
+                f"{_place(where, path)} holds {excerpt(item)}, which is not a JSON value",
+                name=where,
+                expected="JSON value",
+                value=excerpt(item),
             )
         parent[slot] = copy
     return root[0]
@@ -182,8 +189,11 @@ def _container(
         entries: list[tuple[object, JsonPath, int, Any, Any]] = []
         for key, entry in item.items():
             if not isinstance(key, str):
-                raise TypeError(
-                    f"{_place(where, path)} has a key {excerpt(key)} that is not a string"
+                raise InvalidTypeError(
+                    f"{_place(where, path)} has a key {excerpt(key)} that is not a string",
+                    name=where,
+                    expected="str",
+                    value=excerpt(key),
                 )
             name = str.__str__(key)
             if _SURROGATE.search(name):

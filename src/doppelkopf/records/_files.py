@@ -7,16 +7,17 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from importlib import resources
 from os import PathLike
-from typing import Any, Protocol
+from typing import Any
 
+from .. import _checks
 from .._json import MAX_BYTES, parse_json
 from ..deal import Deal
 from ._common import Entry, RecordError, json_copy, show
 from ._reading import load_deal, load_session
-from ._writing import dump_deal, dump_session, text
+from ._writing import SessionLike, dump_deal, dump_session, text
 
 
 def _record_error(message: str) -> RecordError:
@@ -49,7 +50,7 @@ enclosed in double quotes: line 1 column 33 (char 32)
     Raises:
         RecordError: the text is not JSON, exceeds a limit, or
             :func:`load_deal` rejects it.
-        TypeError: ``text`` is neither str nor bytes.
+        InvalidTypeError: ``text`` is neither str nor bytes (a ``TypeError``).
     """
     return load_deal(_parse(text))
 
@@ -66,7 +67,7 @@ def loads_session(text: str | bytes) -> tuple[int, tuple[Deal, ...]]:
     Raises:
         RecordError: the text is not JSON, exceeds a limit, or
             :func:`load_session` rejects it.
-        TypeError: ``text`` is neither str nor bytes.
+        InvalidTypeError: ``text`` is neither str nor bytes (a ``TypeError``).
     """
     return load_session(_parse(text))
 
@@ -80,19 +81,9 @@ def load_any(data: object) -> Deal | tuple[int, tuple[Deal, ...]]:
     return load_deal(data)
 
 
-class _SessionLike(Protocol):
-    """Anything with a session's first dealer and finished deals."""
-
-    @property
-    def first_dealer(self) -> int: ...
-
-    @property
-    def deals(self) -> Sequence[Deal]: ...
-
-
 def save(
     path: str | PathLike[str],
-    record: Deal | _SessionLike | Mapping[str, Any],
+    record: Deal | SessionLike | Mapping[str, Any],
     *,
     indent: int | None = 2,
 ) -> None:
@@ -123,8 +114,10 @@ def save(
 
     Raises:
         RecordError: a mapping that is not a valid record, a session that
-            :func:`dump_session` refuses, or a text longer than 16 MiB.
-        TypeError: ``record`` is none of the above.
+            :func:`dump_session` refuses (one of paper results among them), or
+            a text longer than 16 MiB.
+        InvalidTypeError: ``record`` is none of the above, or ``indent`` is not
+            an int (a ``TypeError``).
         OSError: the file cannot be written.
     """
     if isinstance(record, Deal):
@@ -133,9 +126,9 @@ def save(
         load_any(record)
         data = json_copy(record, "record")
     elif hasattr(record, "first_dealer") and hasattr(record, "deals"):
-        data = dump_session(record.first_dealer, record.deals)
+        data = dump_session(record)
     else:
-        raise TypeError(f"save() needs a Deal, a session or a record, not {type(record).__name__}")
+        raise _checks.type_error(record, "record", "Deal, session or record")
     payload = (text(data, indent) + "\n").encode("utf-8")
     if len(payload) > MAX_BYTES:
         raise RecordError(
@@ -198,7 +191,7 @@ def load(path: str | PathLike[str]) -> Deal | tuple[int, tuple[Deal, ...]]:
 
 
 def record_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of version-1 deal and session records.
+    """The JSON Schema (draft 2020-12) of deal and session records, versions 1 and 2.
 
     The schema ships in the package as ``record.schema.json``.  It describes
     the structure only; what it cannot express — legal play, recorded facts

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping, Sequence
-from typing import Any, NoReturn, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from ..cards import Card, Hand
 from ..deal import Announced, Deal
-from ..errors import DoppelkopfError, InvalidNotationError
+from ..errors import DoppelkopfError, InvalidNotationError, InvalidRulesError
 from ..parties import Announcement, Party
+from ..rules import Rules
 from ._common import (
     ANNOUNCE_KEYS,
     CARDS,
@@ -21,11 +22,12 @@ from ._common import (
     PARTIES,
     PLAY_KEYS,
     RECORD_FORMAT,
-    RECORD_VERSION,
     RESERVATIONS,
+    RULES_KEY,
     SESSION_KEYS,
     SESSION_LENGTH,
     SETTLEMENT_KEYS,
+    VERSIONS,
     Entry,
     RecordError,
     json_copy,
@@ -149,7 +151,24 @@ def _mismatch(entry: Entry, key: str, recorded: object, actual: object) -> NoRet
     )
 
 
-def _check_header(data: object, kind: str, entry: Entry) -> Mapping[str, object]:
+def _version(data: Mapping[str, object], entry: Entry) -> int:
+    """The record's format version, one of :data:`VERSIONS`."""
+    if "version" not in data:
+        entry.fail("missing key 'version'")
+    version = data["version"]
+    if type(version) is not int:
+        entry.fail(f"'version' must be an integer, not {show(version)}", key="version")
+    if version not in VERSIONS:
+        entry.fail(
+            f"version {show(version)} is not supported; this library reads version "
+            f"{' and '.join(str(known) for known in VERSIONS)} records",
+            key="version",
+        )
+    return version
+
+
+def _check_header(data: object, kind: str, entry: Entry) -> tuple[Mapping[str, object], Rules]:
+    """The record ``data`` checked to be of ``kind``, and the rules it states (V§0.5)."""
     if not isinstance(data, Mapping):
         entry.fail(f"must be a JSON object, not {show(data)}")
     if "format" not in data:
@@ -159,17 +178,7 @@ def _check_header(data: object, kind: str, entry: Entry) -> Mapping[str, object]
             f"'format' is {show(data['format'])}, not {RECORD_FORMAT!r}: not a doppelkopf record",
             key="format",
         )
-    if "version" not in data:
-        entry.fail("missing key 'version'")
-    version = data["version"]
-    if type(version) is not int:
-        entry.fail(f"'version' must be an integer, not {show(version)}", key="version")
-    if version != RECORD_VERSION:
-        entry.fail(
-            f"version {show(version)} is not supported; this library reads version "
-            f"{RECORD_VERSION} records",
-            key="version",
-        )
+    version = _version(data, entry)
     if "kind" not in data:
         entry.fail("missing key 'kind'")
     if data["kind"] != kind:
@@ -179,6 +188,8 @@ def _check_header(data: object, kind: str, entry: Entry) -> Mapping[str, object]
             )
         entry.fail(f"'kind' must be 'deal' or 'session', not {show(data['kind'])}", key="kind")
     keys = DEAL_KEYS if kind == "deal" else SESSION_KEYS
+    if version >= 2:
+        keys = (RULES_KEY, *keys)
     record = _object(data, entry, (*HEADER_KEYS, *keys), ("meta",))
     if "meta" in record:
         meta = record["meta"]
@@ -188,21 +199,49 @@ def _check_header(data: object, kind: str, entry: Entry) -> Mapping[str, object]
             json_copy(meta, "meta", depth=2)
         except (TypeError, RecordError) as error:
             entry.fail(str(error), key="meta", cause=error)
-    return record
+    if version == 1:
+        return record, Rules.DDV
+    return record, _read_rules(record[RULES_KEY], Entry("rules", ("rules",)))
+
+
+_OPTIONS: Final = tuple(Rules.DDV.as_dict())
+
+
+def _read_rules(value: object, entry: Entry) -> Rules:
+    """The rule set of a record's ``rules`` object: every option of V§0.1 by name."""
+    if not isinstance(value, Mapping):
+        entry.fail(f"must be a JSON object of options, not {show(value)} (V§0.1)")
+    for key in value:
+        if key not in _OPTIONS:
+            entry.fail(
+                f"unknown option {show(key)}; the options are {', '.join(_OPTIONS)} (V§0.1)",
+                key=key if isinstance(key, str) else None,
+            )
+    for name in _OPTIONS:
+        if name not in value:
+            entry.fail(f"missing option {name!r}; a record states every option (V§0.1)")
+    try:
+        return Rules.from_dict(value)
+    except InvalidRulesError as error:
+        options = error.options
+        entry.fail(str(error), key=options[0] if options else None, cause=error)
 
 
 # --- reading: replay -------------------------------------------------------------
 
 
-def _read_hands(data: Mapping[str, object], entry: Entry, prefix: str) -> list[Hand]:
+def _read_hands(data: Mapping[str, object], entry: Entry, prefix: str, rules: Rules) -> list[Hand]:
     hands = _list(data, "hands", entry, low=4, high=4)
     result = []
     for seat, cards in enumerate(hands):
         hand_entry = Entry(f"{prefix}hand {seat}", (*entry.path, "hands", seat))
         if not isinstance(cards, list | tuple):
             hand_entry.fail(f"must be a JSON array of cards, not {show(cards)}")
-        if len(cards) != 12:
-            hand_entry.fail(f"must hold 12 cards, not {len(cards)} (§2.4)")
+        if len(cards) != rules.hand_size:
+            hand_entry.fail(
+                f"must hold {rules.hand_size} cards, not {len(cards)} "
+                f"({'§2.4' if rules.nines else 'V§1.2'})"
+            )
         try:
             result.append(
                 Hand(
@@ -362,8 +401,8 @@ def _check_settlement(
     if not deal.is_finished:
         if recorded is not None:
             entry.fail(
-                f"the deal is not finished ({len(deal.tricks)} of 12 tricks), so it has no "
-                "settlement yet and the record must say null"
+                f"the deal is not finished ({len(deal.tricks)} of {deal.rules.tricks} tricks), "
+                "so it has no settlement yet and the record must say null"
             )
         return None
     actual = settlement_fields(deal)
@@ -403,13 +442,18 @@ def _quoted(text: str) -> str:
 
 
 def _read_deal(
-    data: Mapping[str, object], entry: Entry, prefix: str, dealer: int | None = None
+    data: Mapping[str, object],
+    entry: Entry,
+    prefix: str,
+    rules: Rules,
+    dealer: int | None = None,
 ) -> tuple[Deal, dict[str, Any] | None]:
     """Replay the deal fields of ``data`` (a deal record, or one deal of a session).
 
     The entries are checked in the order of the record.  Only the agreement of
-    the contract with the play waits until the replay is complete.  Returns
-    the deal and its settlement.
+    the contract with the play waits until the replay is complete.  The deal
+    is replayed under ``rules``, the rules the record states.  Returns the
+    deal and its settlement.
     """
     recorded_dealer = _seat(data, "dealer", entry)
     if dealer is not None and recorded_dealer != dealer:
@@ -418,10 +462,18 @@ def _read_deal(
             f"every deal, so seat {dealer} deals it (§2.2)",
             key="dealer",
         )
-    cut = _int_or_none(data, "cut", entry, low=3, high=45, what="a cut 3-45 (§2.3)")
-    hands = _read_hands(data, entry, prefix)
+    cuts = rules.cuts
+    cut = _int_or_none(
+        data,
+        "cut",
+        entry,
+        low=cuts.start,
+        high=cuts.stop - 1,
+        what=f"a cut {cuts.start}-{cuts.stop - 1} ({'§2.3' if rules.nines else 'V§1.2'})",
+    )
+    hands = _read_hands(data, entry, prefix, rules)
     try:
-        deal = Deal.from_hands(hands, dealer=recorded_dealer, cut=cut)
+        deal = Deal.from_hands(hands, dealer=recorded_dealer, cut=cut, rules=rules)
     except ValueError as error:
         Entry(f"{prefix}hands", (*entry.path, "hands")).fail(str(error), cause=error)
     deal = _reserve(deal, data, entry, prefix)
@@ -437,7 +489,10 @@ def _read_deal(
 def load_deal(data: Mapping[str, Any]) -> Deal:
     """Read a deal record (a parsed JSON object), replaying and checking every entry.
 
-    The hands must be four hands of 12 that together are the 48-card deck;
+    The deal is replayed under the rules the record states (a version 1
+    record states none: it was played under :attr:`Rules.DDV
+    <doppelkopf.Rules.DDV>`, V§0.5).  The hands must be four hands of 12 (10
+    without nines) that together are the deck of those rules;
     every reservation, announcement and card must be legal at its place; the
     contract, each announcement's party, hand size, moment and late-reply flag,
     and the settlement must be what the replay gives.  The result equals the
@@ -454,11 +509,13 @@ def load_deal(data: Mapping[str, Any]) -> Deal:
     (True, True, 6)
 
     Raises:
-        RecordError: the data is not a deal record of version 1, an action is
+        RecordError: the data is not a deal record of version 1 or 2, its
+            rules are not a rule set (an unknown option, a bad value, an
+            excluded combination: V§0.1, V§0.4), an action is
             illegal, or a recorded fact disagrees with the replay.
     """
-    record = _check_header(data, "deal", Entry("record", ()))
-    deal, _ = _read_deal(record, Entry("record", ()), "")
+    record, rules = _check_header(data, "deal", Entry("record", ()))
+    deal, _ = _read_deal(record, Entry("record", ()), "", rules)
     return deal
 
 
@@ -468,7 +525,8 @@ def load_session(data: Mapping[str, Any]) -> tuple[int, tuple[Deal, ...]]:
     Every deal is checked as :func:`load_deal` checks one; in addition each
     deal must be finished, deal ``i`` must be dealt by seat ``(first_dealer +
     i) % 4`` (SPEC §2.2), there are at most 12 deals (SPEC §2.5), and the
-    recorded ``totals`` must be the sums of the deals' scores.
+    recorded ``totals`` must be integers, the sums of the deals' scores.
+    The rules the record states once are the rules of every deal.
 
     >>> from doppelkopf.records import load_session
     >>> load_session({"format": "doppelkopf-record", "version": 1, "kind": "session",
@@ -476,11 +534,11 @@ def load_session(data: Mapping[str, Any]) -> tuple[int, tuple[Deal, ...]]:
     (1, ())
 
     Raises:
-        RecordError: the data is not a session record of version 1, or one of
+        RecordError: the data is not a session record of version 1 or 2, or one of
             the checks above fails; the message names the deal and its entry.
     """
     entry = Entry("record", ())
-    record = _check_header(data, "session", entry)
+    record, rules = _check_header(data, "session", entry)
     first_dealer = _seat(record, "first_dealer", entry)
     items = _list(record, "deals", entry, high=SESSION_LENGTH)
     totals = _list(record, "totals", entry, low=4, high=4)
@@ -490,15 +548,18 @@ def load_session(data: Mapping[str, Any]) -> tuple[int, tuple[Deal, ...]]:
         deal_entry = Entry(f"deal {number}", ("deals", number))
         fields = _object(item, deal_entry, DEAL_KEYS)
         dealer = (first_dealer + number) % 4
-        deal, settlement = _read_deal(fields, deal_entry, f"deal {number}, ", dealer)
+        deal, settlement = _read_deal(fields, deal_entry, f"deal {number}, ", rules, dealer)
         if settlement is None:
             deal_entry.fail(
                 f"a session record holds finished deals only, and this one has "
-                f"{len(deal.tricks)} of 12 tricks"
+                f"{len(deal.tricks)} of {rules.tricks} tricks"
             )
         for seat, score in enumerate(settlement["scores"]):
             sums[seat] += score
         deals.append(deal)
+    for seat, total in enumerate(totals):
+        if type(total) is not int:
+            entry.fail(f"total {seat} must be an integer, not {show(total)}", key="totals")
     if list(totals) != sums:
         _mismatch(entry, "totals", list(totals), sums)
     return first_dealer, tuple(deals)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence, Sized
+from typing import Any, Protocol
 
+from .. import _checks
 from .._json import MAX_BYTES, excerpt
 from ..deal import Deal, Declare, Play
+from ..rules import Rules
 from ..scoring import settle
 from ._common import RECORD_FORMAT, RECORD_VERSION, SESSION_LENGTH, RecordError, json_copy
 
@@ -46,7 +48,7 @@ def settlement_fields(deal: Deal) -> dict[str, Any] | None:
 
 
 def deal_fields(deal: Deal) -> dict[str, Any]:
-    """The keys of a deal record from ``dealer`` to ``settlement``."""
+    """The keys of a deal record from ``rules`` to ``settlement``."""
     reservations: list[dict[str, Any]] = []
     events: list[dict[str, Any]] = []
     for event in deal.history:
@@ -67,6 +69,7 @@ def deal_fields(deal: Deal) -> dict[str, Any]:
                 }
             )
     return {
+        "rules": deal.rules.as_dict(),
         "dealer": deal.dealer,
         "cut": deal.cut,
         "hands": [[card.ascii for card in hand] for hand in deal.dealt],
@@ -81,13 +84,15 @@ def _header(kind: str, meta: Mapping[str, Any] | None) -> dict[str, Any]:
     record: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "kind": kind}
     if meta is not None:
         if not isinstance(meta, Mapping):
-            raise TypeError(f"meta must be a mapping, not {type(meta).__name__}")
+            raise _checks.type_error(meta, "meta", "mapping")
         record["meta"] = json_copy(meta, "meta", depth=2)
     return record
 
 
 def text(record: Mapping[str, Any], indent: int | None) -> str:
     """``record`` as JSON text, refused if it is longer than the readers read."""
+    if indent is not None:
+        indent = _checks.integer(indent, "indent", 0, 16, rule="")
     written = json.dumps(record, indent=indent, ensure_ascii=False)
     if len(written) > MAX_BYTES:
         raise RecordError(
@@ -100,8 +105,10 @@ def text(record: Mapping[str, Any], indent: int | None) -> str:
 def dump_deal(deal: Deal, *, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``deal`` as a JSON-ready ``dict``; ``meta`` is kept as given.
 
-    A deal at any stage can be recorded: during the reservation round the
-    ``contract`` is ``None``, and until trick 12 is complete the
+    The record states the deal's ``rules``, every option by name
+    (:meth:`Rules.as_dict <doppelkopf.Rules.as_dict>`, V§0.5).  A deal at
+    any stage can be recorded: during the reservation round the
+    ``contract`` is ``None``, and until the last trick is complete the
     ``settlement`` is ``None`` (the key is always present).  ``meta`` is
     copied, and must keep to what the readers accept (see :ref:`record-limits`).
 
@@ -109,19 +116,19 @@ def dump_deal(deal: Deal, *, meta: Mapping[str, Any] | None = None) -> dict[str,
     >>> from doppelkopf.records import dump_deal
     >>> record = dump_deal(Deal.shuffled(seed=4), meta={"seed": 4})
     >>> list(record)
-    ['format', 'version', 'kind', 'meta', 'dealer', 'cut', 'hands', 'reservations', \
+    ['format', 'version', 'kind', 'meta', 'rules', 'dealer', 'cut', 'hands', 'reservations', \
 'contract', 'events', 'settlement']
     >>> record["reservations"], record["contract"], record["events"], record["settlement"]
     ([], None, [], None)
 
     Raises:
-        TypeError: ``deal`` is not a :class:`~doppelkopf.Deal`, or ``meta``
-            holds something JSON cannot represent.
+        InvalidTypeError: ``deal`` is not a :class:`~doppelkopf.Deal`, or ``meta``
+            holds something JSON cannot represent (a ``TypeError``).
         RecordError: ``meta`` nests too deep, or holds an integer of more
             than 20 digits or a string with a lone surrogate.
     """
     if not isinstance(deal, Deal):
-        raise TypeError(f"dump_deal() needs a Deal, not {type(deal).__name__}")
+        raise _checks.type_error(deal, "deal", "Deal")
     record = _header("deal", meta)
     record.update(deal_fields(deal))
     return record
@@ -132,28 +139,70 @@ def dumps_deal(
 ) -> str:
     """The record of ``deal`` as JSON text (see :func:`dump_deal`).
 
-    The text is compact unless ``indent`` is given; non-ASCII characters (the
+    The text is compact unless ``indent`` (0-16 spaces) is given; non-ASCII characters (the
     ``§`` of rule citations) are written as they are.
 
     >>> from doppelkopf import Deal
     >>> from doppelkopf.records import dumps_deal
     >>> dumps_deal(Deal.shuffled(seed=4))[:60]
-    '{"format": "doppelkopf-record", "version": 1, "kind": "deal"'
+    '{"format": "doppelkopf-record", "version": 2, "kind": "deal"'
 
     Raises:
-        TypeError: as :func:`dump_deal`.
+        InvalidTypeError: as :func:`dump_deal`, or ``indent`` is not an int.
         RecordError: as :func:`dump_deal`, or the text would be longer than
             the readers read (16 MiB).
+        InvalidValueError: ``indent`` is not 0-16.
     """
     return text(dump_deal(deal, meta=meta), indent)
 
 
-def _check_session(first_dealer: int, deals: Sequence[Deal]) -> None:
+class SessionLike(Protocol):
+    """A session as :class:`~doppelkopf.Session` is one: a first dealer and finished deals."""
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    @property
+    def deals(self) -> Sequence[Deal]: ...
+
+
+def _session_parts(
+    first_dealer: int | SessionLike, deals: Sequence[Deal] | None
+) -> tuple[int, tuple[Deal, ...], Rules | None]:
+    """The first dealer, the deals and the stated rules of what :func:`dump_session` was given."""
+    if not isinstance(first_dealer, int) and hasattr(first_dealer, "first_dealer"):
+        session: SessionLike = first_dealer
+        if deals is not None:
+            raise _checks.type_error(deals, "deals", "None when a session is given")
+        first_dealer = session.first_dealer
+        deals = session.deals
+        results = getattr(session, "settlements", deals)
+        if isinstance(results, Sized) and isinstance(deals, Sized) and len(results) > len(deals):
+            raise RecordError(
+                f"session: {len(results)} results were written down without cards, and a "
+                "record holds only deals it can replay from the cards (§2.5); keep the score "
+                "sheet of such a session instead",
+                path=("deals",),
+            )
+        stated = getattr(session, "rules", None)
+        rules = stated if isinstance(stated, Rules) else None
+    else:
+        rules = None
     if type(first_dealer) is not int or not 0 <= first_dealer <= 3:
+        if type(first_dealer) is not int:
+            raise _checks.type_error(first_dealer, "first_dealer", "int")
         raise RecordError(
             f"session: the first dealer must be a seat 0-3, not {excerpt(first_dealer)}",
             path=("first_dealer",),
         )
+    if deals is None:
+        raise _checks.type_error(deals, "deals", "sequence of Deal")
+    if not isinstance(deals, list | tuple):
+        raise _checks.type_error(deals, "deals", "list or tuple of Deal")
+    return first_dealer, tuple(deals), rules
+
+
+def _check_session(first_dealer: int, deals: tuple[Deal, ...], rules: Rules) -> None:
     if len(deals) > SESSION_LENGTH:
         raise RecordError(
             f"session: a session has {SESSION_LENGTH} deals, not {len(deals)} (§2.5)",
@@ -161,7 +210,7 @@ def _check_session(first_dealer: int, deals: Sequence[Deal]) -> None:
         )
     for number, deal in enumerate(deals):
         if not isinstance(deal, Deal):
-            raise TypeError(f"deal {number} is not a Deal but {type(deal).__name__}")
+            raise _checks.type_error(deal, f"deal {number}", "Deal")
         dealer = (first_dealer + number) % 4
         if deal.dealer != dealer:
             raise RecordError(
@@ -172,19 +221,37 @@ def _check_session(first_dealer: int, deals: Sequence[Deal]) -> None:
         if not deal.is_finished:
             raise RecordError(
                 f"deal {number}: a session record holds finished deals only, and this one "
-                f"has {len(deal.tricks)} of 12 tricks",
+                f"has {len(deal.tricks)} of {deal.rules.tricks} tricks",
+                path=("deals", number),
+            )
+        if deal.rules != rules:
+            raise RecordError(
+                f"deal {number}: played under the rules {deal.rules}, but the session plays "
+                f"{rules}; one session keeps one rule set (V§0.5)",
                 path=("deals", number),
             )
 
 
 def dump_session(
-    first_dealer: int, deals: Sequence[Deal], *, meta: Mapping[str, Any] | None = None
+    first_dealer: int | SessionLike,
+    deals: Sequence[Deal] | None = None,
+    *,
+    meta: Mapping[str, Any] | None = None,
+    rules: Rules | None = None,
 ) -> dict[str, Any]:
-    """The record of a session as a JSON-ready ``dict`` (SPEC §2.2, §2.5).
+    """The record of a session as a JSON-ready ``dict`` (SPEC §2.2, §2.5, V§0.5).
 
-    ``deals`` are the session's finished deals in order, at most 12; deal
-    ``i`` is dealt by seat ``(first_dealer + i) % 4``.  The record adds each
-    seat's running ``totals`` (the sum of its scores).
+    Give either a :class:`~doppelkopf.Session` alone, or the first dealer and
+    the session's finished deals in order, at most 12; deal ``i`` is dealt by
+    seat ``(first_dealer + i) % 4``.  The record states the session's
+    ``rules`` once — the rules every deal was played under, or ``rules`` when
+    given (it must be theirs; it names the rules of a session without deals,
+    which are otherwise :attr:`Rules.DDV <doppelkopf.Rules.DDV>`) — and adds
+    each seat's running ``totals`` (the sum of its scores).
+
+    A session of results written down without cards
+    (:meth:`Session.add_result <doppelkopf.Session.add_result>`) has no deals
+    to replay, so it is refused rather than written as a session without them.
 
     >>> from doppelkopf import Deal
     >>> from doppelkopf.records import dump_session, load_session
@@ -203,38 +270,56 @@ def dump_session(
 
     Raises:
         RecordError: more than 12 deals, a deal that is not finished, a deal
-            with the wrong dealer, or a ``meta`` that :func:`dump_deal` refuses.
-        TypeError: a deal is not a :class:`~doppelkopf.Deal`, or ``meta`` holds
-            something JSON cannot represent.
+            with the wrong dealer or other rules than the others, a session of
+            paper results, or a ``meta`` that :func:`dump_deal` refuses.
+        InvalidTypeError: a deal is not a :class:`~doppelkopf.Deal`, ``rules``
+            is not a :class:`~doppelkopf.Rules`, or ``meta`` holds something
+            JSON cannot represent (a ``TypeError``).
     """
-    _check_session(first_dealer, deals)
+    first, checked, stated = _session_parts(first_dealer, deals)
+    if rules is not None and not isinstance(rules, Rules):
+        raise _checks.type_error(rules, "rules", "Rules")
+    if rules is None:
+        rules = stated
+    if rules is None:
+        opening = checked[0] if checked else None
+        rules = opening.rules if isinstance(opening, Deal) else Rules.DDV
+    _check_session(first, checked, rules)
     record = _header("session", meta)
-    bodies = [deal_fields(deal) for deal in deals]
+    bodies = [deal_fields(deal) for deal in checked]
+    for body in bodies:
+        del body["rules"]
     totals = [0, 0, 0, 0]
     for body in bodies:
         for seat, score in enumerate(body["settlement"]["scores"]):
             totals[seat] += score
-    record.update({"first_dealer": first_dealer, "deals": bodies, "totals": totals})
+    record.update(
+        {"rules": rules.as_dict(), "first_dealer": first, "deals": bodies, "totals": totals}
+    )
     return record
 
 
 def dumps_session(
-    first_dealer: int,
-    deals: Sequence[Deal],
+    first_dealer: int | SessionLike,
+    deals: Sequence[Deal] | None = None,
     *,
     indent: int | None = None,
     meta: Mapping[str, Any] | None = None,
+    rules: Rules | None = None,
 ) -> str:
     """The record of a session as JSON text (see :func:`dump_session`).
 
     >>> from doppelkopf.records import dumps_session
-    >>> dumps_session(0, [])
-    '{"format": "doppelkopf-record", "version": 1, "kind": "session", "first_dealer": 0, \
-"deals": [], "totals": [0, 0, 0, 0]}'
+    >>> from doppelkopf import Rules
+    >>> dumps_session(0, [], rules=Rules(nines=False))[:63]
+    '{"format": "doppelkopf-record", "version": 2, "kind": "session"'
+    >>> dumps_session(0, [], rules=Rules(nines=False))[63:106]
+    ', "rules": {"nines": false, "dullen": true,'
 
     Raises:
         RecordError: as :func:`dump_session`, or the text would be longer than
             the readers read (16 MiB).
-        TypeError: as :func:`dump_session`.
+        InvalidTypeError: as :func:`dump_session`, or ``indent`` is not an int.
+        InvalidValueError: ``indent`` is not 0-16.
     """
-    return text(dump_session(first_dealer, deals, meta=meta), indent)
+    return text(dump_session(first_dealer, deals, meta=meta, rules=rules), indent)
