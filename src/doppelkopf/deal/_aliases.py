@@ -15,14 +15,16 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from ..errors import DoppelkopfDeprecationWarning
+
 __all__ = ["DeprecatedAlias"]
 
 
 class DeprecatedAlias:
     """An old name of a property or method: reading it warns, then gives the new one.
 
-    ``old = DeprecatedAlias("new")`` in a class body makes ``instance.old``
-    emit a :class:`DeprecationWarning` naming the caller's line and return
+    ``old = DeprecatedAlias("new")`` in a class body makes ``instance.old`` emit a
+    :class:`~doppelkopf.errors.DoppelkopfDeprecationWarning` naming the caller's line and return
     ``instance.new`` (a value for a property, a bound method for a method).
     """
 
@@ -41,7 +43,7 @@ class DeprecatedAlias:
             return self
         warnings.warn(
             f"{self.owner}.{self.old} is deprecated; use {self.owner}.{self.new}",
-            DeprecationWarning,
+            DoppelkopfDeprecationWarning,
             stacklevel=2,
         )
         return getattr(instance, self.new)

@@ -21,6 +21,7 @@ from ..cards import _ONE, Card, Hand
 from ..errors import (
     AnnouncementBannedError,
     CardNotHeldError,
+    DoppelkopfDeprecationWarning,
     DoppelkopfError,
     IllegalActionError,
     InvalidReservationError,
@@ -1086,7 +1087,7 @@ class LegalActions(tuple[Action, ...]):
 
     ``deal.legal_actions`` is a property now.  The old call syntax,
     ``deal.legal_actions()``, returns the same tuple for one more release and
-    emits a :class:`DeprecationWarning`.
+    emits a :class:`~doppelkopf.errors.DoppelkopfDeprecationWarning`.
     """
 
     __slots__ = ()
@@ -1095,7 +1096,7 @@ class LegalActions(tuple[Action, ...]):
         """Deprecated: the tuple itself, for the old ``deal.legal_actions()``."""
         warnings.warn(
             "Deal.legal_actions is a property; drop the call parentheses",
-            DeprecationWarning,
+            DoppelkopfDeprecationWarning,
             stacklevel=2,
         )
         return self
