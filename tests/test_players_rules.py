@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import get_args
-
 import attrs
 from hypothesis import given
 from hypothesis import strategies as st
@@ -21,6 +19,7 @@ from doppelkopf import (
     PlayerView,
     Reservation,
     Rules,
+    strategies,
     trick_winner,
 )
 from doppelkopf.cards import Hand
@@ -34,36 +33,14 @@ from doppelkopf.players import (
     unseen_cards,
     winning_cards,
 )
-from doppelkopf.rules import SecondDulle
 
 DULLE = Card.parse("♥10")
 FOX = Card.parse("♦A")
 
 
-@st.composite
-def rule_sets(draw: st.DrawFn) -> Rules:
-    """Any combination of the options of V§1–V§5 that V§0.4 allows.
-
-    Without Dullen there is no second Dulle; without special points neither
-    ``karlchen_caught`` nor ``fox_at_end``.
-    """
-    dullen = draw(st.booleans())
-    specials = draw(st.booleans())
-    second_dulle: SecondDulle = draw(
-        st.sampled_from(get_args(SecondDulle) if dullen else ("never",))
-    )
-    return Rules(
-        nines=draw(st.booleans()),
-        dullen=dullen,
-        second_dulle=second_dulle,
-        schweinchen=draw(st.booleans()),
-        solos=draw(st.booleans()),
-        skip_levels=draw(st.booleans()),
-        specials=specials,
-        karlchen=draw(st.booleans()),
-        karlchen_caught=specials and draw(st.booleans()),
-        fox_at_end=specials and draw(st.booleans()),
-    )
+def rule_sets() -> st.SearchStrategy[Rules]:
+    """Every valid combination of options (V§0.4), shrinking towards the default rules."""
+    return strategies.rules()
 
 
 class Checked:

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deal_helpers import declare_all, play_cards, playouts, random_action
-from doppelkopf import Announcement, Card, Deal, Hand, Party, Rules
+from doppelkopf import Announcement, Card, Deal, Hand, Party, Rules, strategies
 from doppelkopf.errors import InvalidSummaryError
 from doppelkopf.rules import GameType
 from doppelkopf.scoring import (
@@ -565,25 +565,9 @@ def test_summarize_checks_an_outcome_given_alone() -> None:
 # --- properties under random rule sets -------------------------------------------------
 
 
-@st.composite
-def rule_sets(draw: st.DrawFn) -> Rules:
-    """Any rule set of the options that exist (V§0.1), without excluded combinations (V§0.4)."""
-    dullen = draw(st.booleans())
-    specials = draw(st.booleans())
-    return Rules(
-        nines=draw(st.booleans()),
-        dullen=dullen,
-        second_dulle=draw(st.sampled_from(("never", "always", "except_last_trick")))
-        if dullen
-        else "never",
-        schweinchen=draw(st.booleans()),
-        solos=draw(st.booleans()),
-        skip_levels=draw(st.booleans()),
-        specials=specials,
-        karlchen=draw(st.booleans()),
-        karlchen_caught=specials and draw(st.booleans()),
-        fox_at_end=specials and draw(st.booleans()),
-    )
+def rule_sets() -> st.SearchStrategy[Rules]:
+    """Every valid combination of options (V§0.4), shrinking towards the default rules."""
+    return strategies.rules()
 
 
 @playouts(60)
