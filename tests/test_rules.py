@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import pickle
 
 import pytest
 from hypothesis import given
@@ -333,3 +334,17 @@ def test_strength_is_a_total_order_inside_a_category(
         assert game_type.strength(first) != game_type.strength(second)
     if game_type.is_trump(first) and not game_type.is_trump(second):
         assert game_type.strength(first) > game_type.strength(second)
+
+
+def test_game_types_hash_by_identity_and_stay_usable_as_keys() -> None:
+    """The card order of a game type is looked up by it in every legal_cards call.
+
+    Members are singletons, so the identity hash (computed in C) is valid, and it
+    is the one in use: Enum's own hash runs Python code on every lookup.
+    """
+    orders = {game: game.value for game in GameType}
+    for game in GameType:
+        assert hash(game) == object.__hash__(game)
+        assert orders[game] == game.value
+        assert pickle.loads(pickle.dumps(game)) is game
+    assert len(set(GameType)) == len(GameType)

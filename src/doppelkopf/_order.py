@@ -355,7 +355,11 @@ class CardOrder:
 
     def _distinct(self, bits: int) -> tuple[Card, ...]:
         """:meth:`distinct_in_order` of a packed set known to be valid (a hand's own bits)."""
-        decoder = self.decoder
+        # The slot first: the property is a Python call, and this runs for every
+        # legal_cards question; it builds the tables only on the first one.
+        decoder = self._decoder
+        if decoder is None:
+            decoder = self.decoder
         tables = decoder.suit_tables
         positions = (
             tables[0][bits & 4095]

@@ -161,6 +161,11 @@ class GameType(enum.Enum, metaclass=_checks.LookupEnumType):
         # views: a member attribute costs one slot read, a set lookup an enum hash.
         self._solo = value not in ("NORMAL", "MARRIAGE")
 
+    # Members are singletons, so identity is their equality and the identity hash
+    # (in C) is a valid hash; Enum's own hashes the name in Python, and the card
+    # order of a game type is looked up by it on every legal_cards and trick_winner.
+    __hash__ = object.__hash__
+
     @property
     def is_solo(self) -> bool:
         """Whether one player plays alone against three (scored ×3, SPEC §12.2)."""
