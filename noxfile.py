@@ -69,7 +69,8 @@ def fuzz(session: nox.Session) -> None:
     """A long fuzzing run of ``tests/test_fuzz.py`` (not part of the default run).
 
     About a million actions through the deal machine, and its parser, record and
-    summary fuzzers at the same scale.  ``DOPPELKOPF_FUZZ_EXAMPLES`` overrides the
+    summary fuzzers at the same scale; and the hostile-value test over every pair of
+    argument positions and values (about 900,000 calls).  ``DOPPELKOPF_FUZZ_EXAMPLES`` overrides the
     2,700 machine examples; other arguments go to pytest.
     """
     session.install(".[test]")
@@ -79,12 +80,14 @@ def fuzz(session: nox.Session) -> None:
         "-m",
         "pytest",
         "tests/test_fuzz.py",
+        "tests/test_hostile.py",
         "-s",
         "-q",
         *session.posargs,
         env={
             "DOPPELKOPF_FUZZ_EXAMPLES": os.environ.get("DOPPELKOPF_FUZZ_EXAMPLES", "2700"),
             "DOPPELKOPF_FUZZ_REPORT": str(report),
+            "DOPPELKOPF_HOSTILE_FULL": "1",
         },
     )
     session.log(f"counts of the run written to {report}")

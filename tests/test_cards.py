@@ -686,3 +686,32 @@ def test_hand_parse_rejects_a_long_token_early() -> None:
 def test_third_copy_in_parse_cites_the_rule() -> None:
     with pytest.raises(InvalidNotationError, match=r"third ♣Q \(SPEC §1\.1\)"):
         Hand.parse("CQ CQ CQ")
+
+
+def test_cards_import_no_rules_at_run_time() -> None:
+    """``cards`` knows no rules: its only imports of ``rules`` or ``_order`` are for types."""
+    import ast
+    from pathlib import Path
+
+    import doppelkopf.cards as cards_module
+
+    tree = ast.parse(Path(cards_module.__file__).read_text(encoding="utf-8"))
+    typing_only = {
+        id(node)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and ast.unparse(block.test) == "TYPE_CHECKING"
+        for node in ast.walk(block)
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in {"rules", "_order"}:
+            assert id(node) in typing_only, ast.unparse(node)
+
+
+def test_a_hand_lists_its_cards_in_the_normal_games_order() -> None:
+    """The order a hand iterates in is the default rules' normal game order, handed over once."""
+    from doppelkopf import GameType
+    from doppelkopf.cards import _DISPLAY_ORDER
+
+    assert _DISPLAY_ORDER[0] == GameType.NORMAL.order
+    hand = Hand.parse("♦9 ♣A ♥10 ♣Q ♣Q")
+    assert list(hand) == list(hand.sorted(GameType.NORMAL))

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from . import _checks
-from .cards import DISTINCT_CARDS, Card, Rank, Suit
+from .cards import DISTINCT_CARDS, Card, Rank, Suit, _set_display_order
 from .errors import InvalidRulesError, InvalidValueError
 from .rules import Category, GameType, _register_default_orders
 
@@ -503,4 +503,6 @@ _SCHWEINE_TYPES: Final = frozenset(
     {GameType.NORMAL, GameType.MARRIAGE, GameType.MARRIAGE_SOLO, GameType.SILENT_MARRIAGE}
 )
 
-_register_default_orders({game: card_order(game) for game in GameType})
+_DEFAULT_ORDERS_BUILT: Final = {game: card_order(game) for game in GameType}
+_register_default_orders(_DEFAULT_ORDERS_BUILT)
+_set_display_order(_DEFAULT_ORDERS_BUILT[GameType.NORMAL].order)

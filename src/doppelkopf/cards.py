@@ -28,6 +28,7 @@ from ._checks import text as _text_arg
 from .errors import InvalidNotationError, InvalidValueError
 
 if TYPE_CHECKING:
+    from ._order import CardOrder
     from .rules import GameType
 
 __all__ = [
@@ -447,17 +448,20 @@ class Hand:
         return (self._bits >> (2 * card.index)) & 3
 
     def __iter__(self) -> Iterator[Card]:
-        from .rules import GameType
-
-        return iter(self.sorted(GameType.NORMAL))
+        """Every copy, in the normal game's display order under the default rules."""
+        bits = self._bits
+        return (card for card in _DISPLAY_ORDER[0] for _ in range((bits >> (2 * card.index)) & 3))
 
     def distinct(self) -> tuple[Card, ...]:
         """The distinct cards held, in :attr:`Card.index` order."""
         bits = self._bits
         return tuple(card for card in DISTINCT_CARDS if (bits >> (2 * card.index)) & 3)
 
-    def sorted(self, game_type: GameType) -> tuple[Card, ...]:
+    def sorted(self, game_type: GameType | CardOrder) -> tuple[Card, ...]:
         """Every copy, in ``game_type``'s display order: trumps high to low, then each plain suit.
+
+        ``game_type`` is a game type (its order under the default rules) or the
+        :class:`~doppelkopf.CardOrder` of any rule set.
 
         >>> from doppelkopf import GameType
         >>> Hand.parse("♥10 ♣Q ♥A ♦9").sorted(GameType.QUEENS_SOLO)
@@ -513,3 +517,16 @@ class Hand:
 
 FULL_DECK_BITS: Final = _FULL
 """The packed form of the whole 48-card deck (two copies of each card)."""
+
+
+_DISPLAY_ORDER: Final[list[tuple[Card, ...]]] = [DISTINCT_CARDS]
+"""The order a hand lists its cards in: the normal game's under the default rules.
+
+``cards`` knows no rules, so :mod:`doppelkopf._order` hands that order over
+through :func:`_set_display_order` once it has built it (the package imports it
+at once); until then a hand lists its cards in :attr:`Card.index` order.
+"""
+
+
+def _set_display_order(order: tuple[Card, ...]) -> None:
+    _DISPLAY_ORDER[0] = order
