@@ -7,8 +7,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from doppelkopf import (
-    Action,
-    Announce,
     Card,
     Category,
     Deal,
@@ -16,7 +14,6 @@ from doppelkopf import (
     GameType,
     Phase,
     Play,
-    PlayerView,
     Reservation,
     Rules,
     strategies,
@@ -33,6 +30,7 @@ from doppelkopf.players import (
     unseen_cards,
     winning_cards,
 )
+from test_players import Checked, Forced
 
 DULLE = Card.parse("♥10")
 FOX = Card.parse("♦A")
@@ -41,39 +39,6 @@ FOX = Card.parse("♦A")
 def rule_sets() -> st.SearchStrategy[Rules]:
     """Every valid combination of options (V§0.4), shrinking towards the default rules."""
     return strategies.rules()
-
-
-class Checked:
-    """Wraps a player and checks every answer against the view it was given."""
-
-    def __init__(self, inner: Player) -> None:
-        self.inner = inner
-
-    def act(self, view: PlayerView) -> Action | None:
-        action = self.inner.act(view)
-        if view.turn == view.seat:
-            assert action is not None
-        if action is not None:
-            assert action in view.legal_actions, (action, view.legal_actions)
-        if view.turn != view.seat:
-            assert action is None or isinstance(action, Announce)
-        return action
-
-
-class Forced:
-    """Declares ``reservation`` if it is legal (else healthy), then plays as ``inner``."""
-
-    def __init__(self, reservation: Reservation, inner: Player) -> None:
-        self.reservation = reservation
-        self.inner = inner
-
-    def act(self, view: PlayerView) -> Action | None:
-        if view.game_type is None and view.turn == view.seat:
-            wanted = Declare(view.seat, self.reservation)
-            return (
-                wanted if wanted in view.legal_actions else Declare(view.seat, Reservation.HEALTHY)
-            )
-        return self.inner.act(view)
 
 
 KINDS = st.sampled_from(["random", "eager random", "heuristic"])
