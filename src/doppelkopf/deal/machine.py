@@ -785,7 +785,7 @@ class Deal:
         # The first-equal-copy loop of CardOrder.winner_position, written out
         # for the rules where no option changes it (the second Dulle does).
         if order.dulle_rises:
-            best = order.winner_position(played, last=len(tricks) + 1 == last)
+            best = order._winner_position(played, len(tricks) + 1 == last)
         else:
             keys = order.lead_keys[cards[0]]
             best = 0
