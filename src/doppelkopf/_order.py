@@ -41,6 +41,7 @@ _NORMAL_ORDER_TYPES: Final = frozenset(
         GameType.MARRIAGE_SOLO,
         GameType.SILENT_MARRIAGE,
         GameType.DIAMONDS_SOLO,
+        GameType.POVERTY,
     }
 )
 _SUIT_SOLOS: Final = {

@@ -21,8 +21,9 @@ Category.HEARTS
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NoReturn, TypeAlias
+import itertools
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NoReturn, TypeAlias, cast
 
 import attrs
 
@@ -34,7 +35,17 @@ if TYPE_CHECKING:
     from ._order import CardOrder
     from .parties import Announcement
 
-__all__ = ["Category", "GameType", "Rules", "SecondDulle"]
+__all__ = [
+    "BOCK_TRIGGERS",
+    "THROW_REASONS",
+    "BockStacking",
+    "BockTrigger",
+    "Category",
+    "GameType",
+    "Rules",
+    "SecondDulle",
+    "ThrowReason",
+]
 
 
 class Category(enum.Enum, metaclass=_checks.LookupEnumType):
@@ -110,6 +121,7 @@ class GameType(enum.Enum, metaclass=_checks.LookupEnumType):
     QUEENS_SOLO = "SOLO_Q"
     JACKS_SOLO = "SOLO_J"
     FLESHLESS = "FLESHLESS"
+    POVERTY = "ARMUT"
 
     def __repr__(self) -> str:
         return f"GameType.{self.name}"
@@ -125,7 +137,8 @@ class GameType(enum.Enum, metaclass=_checks.LookupEnumType):
         (``QUEENS_SOLO``), the SPEC identifier (``SOLO_Q``) and the German word
         used at tables: ``Normalspiel``, ``Hochzeit``, ``stille Hochzeit``,
         ``Damensolo``, ``Bubensolo``, ``Fleischloser`` (``Fleischlos``),
-        ``Trumpfsolo`` or ``Karosolo``, ``Herzsolo``, ``Piksolo``, ``Kreuzsolo``.
+        ``Trumpfsolo`` or ``Karosolo``, ``Herzsolo``, ``Piksolo``, ``Kreuzsolo``,
+        ``Armut``.
         Case, spaces, hyphens and underscores are ignored, and ``ä ö ü ß`` may be
         written ``ae oe ue ss``.
 
@@ -159,7 +172,7 @@ class GameType(enum.Enum, metaclass=_checks.LookupEnumType):
     def __init__(self, value: str) -> None:
         # A fact of the contract itself, read for every deal by settlement and
         # views: a member attribute costs one slot read, a set lookup an enum hash.
-        self._solo = value not in ("NORMAL", "MARRIAGE")
+        self._solo = value not in ("NORMAL", "MARRIAGE", "ARMUT")
 
     # Members are singletons, so identity is their equality and the identity hash
     # (in C) is a valid hash; Enum's own hashes the name in Python, and the card
@@ -180,7 +193,7 @@ class GameType(enum.Enum, metaclass=_checks.LookupEnumType):
     def has_special_points(self) -> bool:
         """Whether this contract is a 2-against-2 game with special points (SPEC §11.1).
 
-        NORMAL and MARRIAGE; whether special points are counted at all is the
+        NORMAL, MARRIAGE and POVERTY (V§6.6); whether special points are counted at all is the
         rule set's choice (:meth:`Rules.counts_specials`, V§5.1).
         """
         return not self._solo
@@ -254,6 +267,7 @@ _DISPLAY_NAMES: Final = {
     GameType.QUEENS_SOLO: "queens solo",
     GameType.JACKS_SOLO: "jacks solo",
     GameType.FLESHLESS: "fleshless solo",
+    GameType.POVERTY: "poverty",
 }
 
 _LONGEST_NAME: Final = 40
@@ -288,6 +302,7 @@ _GERMAN_NAMES: Final = {
     "Herzsolo": GameType.HEARTS_SOLO,
     "Piksolo": GameType.SPADES_SOLO,
     "Kreuzsolo": GameType.CLUBS_SOLO,
+    "Armut": GameType.POVERTY,
 }
 """The German words used at tables (SPEC §3.1), read by :meth:`GameType.parse`."""
 
@@ -319,6 +334,7 @@ _TRUMP_SUITS: Final = {
     GameType.HEARTS_SOLO: Suit.HEARTS,
     GameType.SPADES_SOLO: Suit.SPADES,
     GameType.CLUBS_SOLO: Suit.CLUBS,
+    GameType.POVERTY: Suit.DIAMONDS,
 }
 
 
@@ -346,7 +362,33 @@ def _default_order(game: GameType) -> CardOrder:
 SecondDulle: TypeAlias = Literal["never", "always", "except_last_trick"]
 """The values of :attr:`Rules.second_dulle` (V§2.2)."""
 
+ThrowReason: TypeAlias = Literal["nines5", "kings5", "nines4_kings4", "full7", "trumps1"]
+"""A reason to throw in (Schmeißen, V§7.1), an element of :attr:`Rules.schmeissen`."""
+
+BockTrigger: TypeAlias = Literal["tie", "lost_announcement", "lost_solo"]
+"""An event that starts a Bock round (V§11.1), an element of :attr:`Rules.bock`."""
+
+BockStacking: TypeAlias = Literal["consecutive", "multiply"]
+"""The values of :attr:`Rules.bock_stacking` (V§11.3)."""
+
+THROW_REASONS: Final[tuple[ThrowReason, ...]] = (
+    "nines5",
+    "kings5",
+    "nines4_kings4",
+    "full7",
+    "trumps1",
+)
+"""Every throw reason of V§7.1, in the order VARIANTS.md lists them."""
+
+BOCK_TRIGGERS: Final[tuple[BockTrigger, ...]] = ("tie", "lost_announcement", "lost_solo")
+"""Every Bock trigger of V§11.1."""
+
+USUAL_THROW_REASONS: Final[frozenset[ThrowReason]] = frozenset({"nines5", "kings5"})
+"""SUMMARY's pair of throw reasons, the usual choice (V§7.1)."""
+
 _SECOND_DULLE: Final = ("never", "always", "except_last_trick")
+_BOCK_STACKING: Final = ("consecutive", "multiply")
+_NINE_REASONS: Final = frozenset({"nines5", "nines4_kings4"})
 _BOOLEAN_WORDS: Final = {
     "true": True,
     "yes": True,
@@ -368,14 +410,79 @@ def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> 
         )
 
 
-def _second_dulle(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-    if type(value) is not str or value not in _SECOND_DULLE:
+def _choice(
+    name: str, choices: tuple[str, ...], section: str
+) -> Callable[[object, attrs.Attribute[str], object], None]:
+    """A validator that accepts one of ``choices`` as the value of option ``name``."""
+
+    def validate(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+        if type(value) is not str or value not in choices:
+            listed = ", ".join(repr(choice) for choice in choices)
+            raise InvalidRulesError(
+                f"option {name} must be one of {listed}, not {_short(value)}",
+                options=(name,),
+                rule=section,
+            )
+
+    return validate
+
+
+def _in_range(
+    name: str, low: int, high: int | None, section: str, *, optional: bool = False
+) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    """A validator that accepts an ``int`` from ``low`` to ``high`` (or ``None`` if optional)."""
+
+    def validate(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is None and optional:
+            return
+        if type(value) is int and low <= value and (high is None or value <= high):
+            return
+        allowed = f"{low}-{high}" if high is not None else f"at least {low}"
+        if optional:
+            allowed += " or None"
         raise InvalidRulesError(
-            "option second_dulle must be one of 'never', 'always', 'except_last_trick', "
-            f"not {_short(value)}",
-            options=("second_dulle",),
-            rule="V§2.2",
+            f"option {name} must be an int {allowed}, not {_short(value)} (V§0.4)",
+            options=(name,),
+            rule=section,
         )
+
+    return validate
+
+
+def _reasons(value: Iterable[str]) -> frozenset[ThrowReason]:
+    """:attr:`Rules.schmeissen` from any iterable of reason names (V§7.1)."""
+    return cast("frozenset[ThrowReason]", _name_set("schmeissen", value, THROW_REASONS, "V§7.1"))
+
+
+def _triggers(value: Iterable[str]) -> frozenset[BockTrigger]:
+    """:attr:`Rules.bock` from any iterable of trigger names (V§11.1)."""
+    return cast("frozenset[BockTrigger]", _name_set("bock", value, BOCK_TRIGGERS, "V§11.1"))
+
+
+def _name_set(name: str, value: object, names: tuple[str, ...], section: str) -> frozenset[str]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise InvalidRulesError(
+            f"option {name} must be a set of names ({', '.join(names)}), not {_short(value)}",
+            options=(name,),
+            rule=section,
+        )
+    items = list(itertools.islice(value, _MOST_NAMES + 1))
+    if len(items) > _MOST_NAMES:
+        raise InvalidRulesError(
+            f"option {name} lists more than {_MOST_NAMES} names", options=(name,), rule=section
+        )
+    for item in items:
+        if type(item) is not str or item not in names:
+            raise InvalidRulesError(
+                f"option {name}: unknown name {_short(item)}; the names are {', '.join(names)}",
+                options=(name,),
+                rule=section,
+            )
+    return frozenset(items)
+
+
+_MOST_NAMES: Final = 64
+"""More names than this in a set option are refused unread (a hostile iterable may be endless)."""
 
 
 _short: Final = _checks.excerpt
@@ -416,11 +523,29 @@ class Rules:
     - ``karlchen_caught`` (V§5.3): a ♣J of the losing party in the last trick
       earns the winners a point.
     - ``fox_at_end`` (V§5.4): a party's own ♦A winning the last trick earns it a point.
+    - ``armut`` (V§6): a player with at most ``armut_max_trumps`` trumps (1-3)
+      may declare poverty and exchange three cards with a partner.
+    - ``schmeissen`` (V§7): the set of :data:`ThrowReason` for which a player
+      may throw the deal in (empty: no throwing in).
+    - ``compulsory_solo`` (V§9): tournament mode; each player owes one
+      compulsory solo per session.
+    - ``players`` (V§10): four or five at the table (at five the dealer sits out).
+    - ``session_length`` (V§9.6, V§10): the deals of a session, ``None`` for
+      three per player (:attr:`session_deals`).
+    - ``bock`` (V§11): the set of :data:`BockTrigger` that start a Bock round;
+      ``bock_stacking`` says how rounds that overlap combine.
+
+    >>> Rules.TOURNAMENT
+    Rules(compulsory_solo=True, session_length=24)
+    >>> str(Rules.XIX), Rules.parse("xix") is Rules.XIX
+    ('xix', True)
     """
 
     nines: bool = attrs.field(default=True, validator=_flag)
     dullen: bool = attrs.field(default=True, validator=_flag)
-    second_dulle: SecondDulle = attrs.field(default="never", validator=_second_dulle)
+    second_dulle: SecondDulle = attrs.field(
+        default="never", validator=_choice("second_dulle", _SECOND_DULLE, "V§2.2")
+    )
     schweinchen: bool = attrs.field(default=False, validator=_flag)
     solos: bool = attrs.field(default=True, validator=_flag)
     skip_levels: bool = attrs.field(default=True, validator=_flag)
@@ -428,11 +553,29 @@ class Rules:
     karlchen: bool = attrs.field(default=True, validator=_flag)
     karlchen_caught: bool = attrs.field(default=False, validator=_flag)
     fox_at_end: bool = attrs.field(default=False, validator=_flag)
+    armut: bool = attrs.field(default=False, validator=_flag)
+    armut_max_trumps: int = attrs.field(
+        default=3, validator=_in_range("armut_max_trumps", 1, 3, "V§6.1")
+    )
+    schmeissen: frozenset[ThrowReason] = attrs.field(default=frozenset(), converter=_reasons)
+    compulsory_solo: bool = attrs.field(default=False, validator=_flag)
+    players: int = attrs.field(default=4, validator=_in_range("players", 4, 5, "V§10"))
+    session_length: int | None = attrs.field(
+        default=None, validator=_in_range("session_length", 1, None, "V§9.6", optional=True)
+    )
+    bock: frozenset[BockTrigger] = attrs.field(default=frozenset(), converter=_triggers)
+    bock_stacking: BockStacking = attrs.field(
+        default="consecutive", validator=_choice("bock_stacking", _BOCK_STACKING, "V§11.3")
+    )
     # Derived once per value: the hot paths of a deal read them for every trick.
     _tricks: int = attrs.field(init=False, eq=False, repr=False)
 
     DDV: ClassVar[Rules]
     """The DDV domestic rules of SPEC.md: ``Rules()``."""
+    TOURNAMENT: ClassVar[Rules]
+    """A DDV tournament round at a four-player table (V§0.3): compulsory solos, 24 deals."""
+    XIX: ClassVar[Rules]
+    """The mid-19th-century game (V§0.3): no Dullen, Armut, no skipped levels, no specials."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_tricks", 12 if self.nines else 10)
@@ -448,6 +591,20 @@ class Rules:
             for name in ("karlchen_caught", "fox_at_end"):
                 if getattr(self, name):
                     _exclude("specials", False, name, True, f"{name} is a special point")
+        if self.compulsory_solo and not self.solos:
+            _exclude("compulsory_solo", True, "solos", False, "a compulsory solo needs solos")
+        if not self.nines and self.schmeissen & _NINE_REASONS:
+            reason = min(self.schmeissen & _NINE_REASONS)
+            _exclude("nines", False, "schmeissen", reason, "there are no nines")
+        if self.compulsory_solo and self.session_deals < self.players:
+            _exclude(
+                "compulsory_solo",
+                True,
+                "session_length",
+                self.session_length,
+                f"a session of {self.session_deals} deals cannot give each of "
+                f"{self.players} players a compulsory solo",
+            )
 
     # --- text and JSON forms ------------------------------------------------
 
@@ -455,11 +612,11 @@ class Rules:
         return f"Rules({', '.join(f'{name}={value!r}' for name, value in self._changes())})"
 
     def __str__(self) -> str:
-        """The stable text form: ``ddv``, or the options that differ from it."""
-        changes = self._changes()
-        if not changes:
-            return "ddv"
-        return ", ".join(f"{name}={_text(value)}" for name, value in changes)
+        """The stable text form: a preset's name, or the options that differ from ``ddv``."""
+        for name, preset in _PRESETS.items():
+            if self == preset:
+                return name
+        return ", ".join(f"{name}={_text(value)}" for name, value in self._changes())
 
     def _changes(self) -> list[tuple[str, object]]:
         return [
@@ -473,8 +630,10 @@ class Rules:
 
         >>> Rules(nines=False).as_dict()["nines"], Rules.from_dict({}) == Rules.DDV
         (False, True)
+        >>> Rules(schmeissen={"kings5", "nines5"}).as_dict()["schmeissen"]  # sets as sorted lists
+        ['kings5', 'nines5']
         """
-        return {name: getattr(self, name) for name in _OPTION_NAMES}
+        return {name: _json_value(getattr(self, name)) for name in _OPTION_NAMES}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Rules:
@@ -533,7 +692,10 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The preset of that name (V§0.3): ``ddv``.
+        """The preset of that name (V§0.3): ``ddv``, ``tournament`` or ``xix``.
+
+        >>> Rules.preset("Tournament") is Rules.TOURNAMENT
+        True
 
         Raises:
             InvalidRulesError: no preset has that name.
@@ -555,6 +717,8 @@ class Rules:
 
         >>> Rules.from_options({"nines": "false", "fox_at_end": True})
         Rules(nines=False, fox_at_end=True)
+        >>> Rules.from_options({"schmeissen": "nines5+kings5", "players": "5"}).players
+        5
 
         Raises:
             InvalidRulesError: an unknown option, a bad value or an excluded
@@ -643,6 +807,15 @@ class Rules:
         return self.hand_size - 1 - int(level) - shift
 
     @property
+    def session_deals(self) -> int:
+        """The played deals of a session: :attr:`session_length`, or 3 per player (V§0.1, V§10).
+
+        >>> Rules().session_deals, Rules(players=5).session_deals, Rules.TOURNAMENT.session_deals
+        (12, 15, 24)
+        """
+        return self.session_length if self.session_length is not None else 3 * self.players
+
+    @property
     def deadlines(self) -> tuple[int, int, int, int, int]:
         """``D(L)`` for the levels 0–4 without a marriage shift (SPEC §8.4, V§0.2)."""
         h = self.hand_size
@@ -706,16 +879,47 @@ def _is_announcement(value: object) -> bool:
 
 
 def _text(value: object) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    """An option's value in the text form: ``false``, ``always``, ``nines5+kings5``, ``none``."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if value is None:
+        return "none"
+    if isinstance(value, frozenset):
+        return "+".join(sorted(value)) if value else "none"
+    return str(value)
+
+
+def _json_value(value: object) -> object:
+    """An option's value as JSON data: sets become sorted lists."""
+    return sorted(value) if isinstance(value, frozenset) else value
+
+
+_SET_OPTIONS: Final = frozenset({"schmeissen", "bock"})
+_INT_OPTIONS: Final = frozenset({"armut_max_trumps", "players", "session_length"})
+_WORD_OPTIONS: Final = frozenset({"second_dulle", "bock_stacking"})
 
 
 def _option_value(name: str, value: object) -> object:
-    """An option's value from text (``"false"``) or as given."""
+    """An option's value from text (``"false"``, ``"nines5+kings5"``, ``"24"``) or as given."""
     if not isinstance(value, str):
         return value
-    if name == "second_dulle":
-        return value.strip().lower()
     word = value.strip().lower()
+    if name in _WORD_OPTIONS:
+        return word
+    if name in _SET_OPTIONS:
+        if word in ("", "none"):
+            return frozenset()
+        return frozenset(part.strip() for part in word.split("+"))
+    if name in _INT_OPTIONS:
+        if name == "session_length" and word in ("", "none"):
+            return None
+        if not word.isdigit() or len(word) > 6:
+            raise InvalidRulesError(
+                f"option {name} must be a whole number, not {_short(value)}",
+                options=(name,),
+                rule="V§0.1",
+            )
+        return int(word)
     if word not in _BOOLEAN_WORDS:
         raise InvalidRulesError(
             f"option {name} must be true or false, not {_short(value)}",
@@ -730,7 +934,9 @@ _SUIT_CATEGORIES: Final = {suit: Category(suit + 1) for suit in Suit}
 _OPTION_NAMES: Final = tuple(field.name for field in attrs.fields(Rules) if field.init)
 
 Rules.DDV = Rules()
-_PRESETS: Final = {"ddv": Rules.DDV}
+Rules.TOURNAMENT = Rules(compulsory_solo=True, session_length=24)
+Rules.XIX = Rules(dullen=False, armut=True, skip_levels=False, specials=False)
+_PRESETS: Final = {"ddv": Rules.DDV, "tournament": Rules.TOURNAMENT, "xix": Rules.XIX}
 
 _DISTINCT: Final = {
     True: DISTINCT_CARDS,

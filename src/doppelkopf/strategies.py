@@ -30,7 +30,7 @@ Card.parse('♣9')
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
@@ -39,7 +39,7 @@ from ._order import CardOrder
 from .cards import Card, Hand, Rank, Suit
 from .deal import Announce, Deal, Declare, Phase, Play, Reservation
 from .errors import InvalidRulesError
-from .rules import GameType, Rules
+from .rules import BOCK_TRIGGERS, THROW_REASONS, GameType, Rules
 from .tricks import Trick, trick_winner
 
 __all__ = [
@@ -69,35 +69,73 @@ def _table(rules: object) -> Rules:
 
 
 # The options in the order rules() draws them, each with its values, the
-# default first so that every drawn rule set shrinks towards Rules.DDV.
-_CHOICES: Final[dict[str, tuple[bool | str, ...]]] = {
-    name: (
-        ("never", "always", "except_last_trick")
-        if name == "second_dulle"
-        else (bool(value), not value)
-    )
-    for name, value in _DDV.as_dict().items()
+# default first so that every drawn rule set shrinks towards Rules.DDV.  The
+# sets and numbers are a sample: each reason and trigger, both ends of each range.
+_CHOICES: Final[dict[str, tuple[object, ...]]] = {
+    "nines": (True, False),
+    "dullen": (True, False),
+    "second_dulle": ("never", "always", "except_last_trick"),
+    "schweinchen": (False, True),
+    "solos": (True, False),
+    "skip_levels": (True, False),
+    "specials": (True, False),
+    "karlchen": (True, False),
+    "karlchen_caught": (False, True),
+    "fox_at_end": (False, True),
+    "armut": (False, True),
+    "armut_max_trumps": (3, 2, 1),
+    "schmeissen": (
+        frozenset(),
+        frozenset({"nines5", "kings5"}),
+        frozenset(THROW_REASONS),
+        frozenset({"trumps1"}),
+        frozenset({"full7"}),
+        frozenset({"nines4_kings4"}),
+    ),
+    "compulsory_solo": (False, True),
+    "players": (4, 5),
+    "session_length": (None, 24, 5, 1),
+    "bock": (frozenset(), frozenset({"tie"}), frozenset(BOCK_TRIGGERS), frozenset({"lost_solo"})),
+    "bock_stacking": ("consecutive", "multiply"),
 }
+assert tuple(_CHOICES) == tuple(_DDV.as_dict()), "rules() must draw every option of Rules"
+_NINE_REASONS: Final = frozenset({"nines5", "nines4_kings4"})
 
 
 @st.composite
-def _rule_sets(draw: st.DrawFn, fixed: dict[str, bool | str]) -> Rules:
+def _rule_sets(draw: st.DrawFn, fixed: dict[str, object]) -> Rules:
     # Every option is drawn, also one that is fixed or forced, so that every
     # rule set takes the same draws and the shrinker can move each freely.
     values = {name: draw(st.sampled_from(choices)) for name, choices in _CHOICES.items()}
     values.update(fixed)
+    # Each exclusion of V§0.4 is resolved in favour of a fixed option.
     if fixed.get("second_dulle", "never") != "never":
-        values["dullen"] = True  # a second Dulle needs Dullen (V§0.4)
+        values["dullen"] = True
     if not values["dullen"]:
         values["second_dulle"] = "never"
     if fixed.get("karlchen_caught") or fixed.get("fox_at_end"):
-        values["specials"] = True  # those are special points (V§0.4)
+        values["specials"] = True
     if not values["specials"]:
         values["karlchen_caught"] = values["fox_at_end"] = False
+    if fixed.get("compulsory_solo"):
+        values["solos"] = True
+    if not values["solos"]:
+        values["compulsory_solo"] = False
+    reasons = frozenset(cast("frozenset[str]", values["schmeissen"]))
+    if "schmeissen" in fixed and reasons & _NINE_REASONS:
+        values["nines"] = True
+    if not values["nines"]:
+        values["schmeissen"] = reasons - _NINE_REASONS
+    length = cast("int | None", values["session_length"])
+    if values["compulsory_solo"] and length is not None and length < cast("int", values["players"]):
+        if "compulsory_solo" in fixed:
+            values["session_length"] = None
+        else:
+            values["compulsory_solo"] = False
     return Rules(**values)  # type: ignore[arg-type]
 
 
-def rules(**fixed: bool | str) -> st.SearchStrategy[Rules]:
+def rules(**fixed: object) -> st.SearchStrategy[Rules]:
     """Rule sets of VARIANTS.md: every option drawn, no excluded combination (V§0.4).
 
     Each option takes each of its values; combinations that exclude each other
