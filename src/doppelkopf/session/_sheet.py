@@ -1,0 +1,113 @@
+"""The score sheet: one row per deal, and the sheet as plain text (SPEC §2.5, §12, V§8-V§11)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from ..rules import GameType, Rules
+from ._rotation import SoloKind
+
+__all__ = ["ScoreRow", "contract_text", "sheet_text"]
+
+
+def _all_seats() -> tuple[int, ...]:
+    return (0, 1, 2, 3)
+
+
+@attrs.frozen
+class ScoreRow:
+    """One line of the score sheet: the deal, its scores and the running totals.
+
+    ``number`` is the played deal the row belongs to (a void deal shows the
+    number of the deal that is dealt again, V§8); ``dealer`` is the table seat
+    that dealt.  ``scores`` and ``totals`` have one entry per table seat (five
+    at five players, the sitting-out dealer writing 0, V§10); the scores are
+    the settlement's times ``multiplier``, the Bock factor (V§11.4).  ``seats``
+    is the table seat of each deal seat 0-3, ``owing`` the table seats that
+    owed a compulsory solo before the deal, ``forced`` whether it was forced
+    (V§9.5), ``solo_kind`` what its solo was for the session (V§9.6) and
+    ``void`` whether the deal was void (no scores, V§8).
+    """
+
+    number: int
+    dealer: int
+    contract: str
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    void: bool = attrs.field(default=False, kw_only=True)
+    solo_kind: SoloKind | None = attrs.field(default=None, kw_only=True)
+    multiplier: int = attrs.field(default=1, kw_only=True)
+    seats: tuple[int, ...] = attrs.field(factory=_all_seats, kw_only=True)
+    owing: frozenset[int] = attrs.field(default=frozenset(), kw_only=True)
+    forced: bool = attrs.field(default=False, kw_only=True)
+
+
+def contract_text(rules: Rules, game: GameType, declarer: int | None, kind: SoloKind | None) -> str:
+    """The contract column: the game, its declarer's table seat and the solo kind (V§9.6).
+
+    The kind is written only in tournament mode (``compulsory_solo``).
+
+    >>> from doppelkopf import GameType
+    >>> contract_text(Rules.DDV, GameType.QUEENS_SOLO, 2, SoloKind.VOLUNTARY)
+    'queens solo (seat 2)'
+    >>> contract_text(Rules.TOURNAMENT, GameType.QUEENS_SOLO, 0, SoloKind.COMPULSORY)
+    'queens solo (seat 0, compulsory)'
+    """
+    if declarer is None:
+        return str(game)
+    if kind is None or not rules.compulsory_solo:
+        return f"{game} (seat {declarer})"
+    return f"{game} (seat {declarer}, {kind.value})"
+
+
+VOID_CONTRACT = "void: dealt again"
+"""The contract column of a void deal (V§8)."""
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def sheet_text(
+    rules: Rules,
+    rows: Sequence[ScoreRow],
+    totals: Sequence[int],
+    winners: Sequence[int] | None,
+) -> str:
+    """The score sheet as plain text (SPEC §2.5, V§8, V§9.6, V§10, V§11.4).
+
+    One column pair (score, running sum) per table seat; with Bock rules a
+    ``bock`` column shows each Bock deal's multiplier (``x2``, ``x4``).  A void
+    deal has no scores.  ``winners`` (after the last deal) are named on the
+    last line.
+    """
+    players = rules.players
+    width = max([28, *(len(row.contract) + 2 for row in rows)])
+    bock = rules.bock != frozenset()
+    marker = f"{'bock':>4}  " if bock else ""
+    blank = f"{'':>4}  " if bock else ""
+    seats = "".join(f"  {'seat ' + str(seat):>10}" for seat in range(players))
+    header = f"{'deal':>4}  {'dealer':>6}  {'contract':<{width}}{marker}{seats}"
+    columns = f"{'':>4}  {'':>6}  {'':<{width}}{blank}" + "  score  sum" * players
+    lines = [header, columns, "-" * len(header)]
+    for row in rows:
+        factor = f"{'x' + str(row.multiplier) if row.multiplier > 1 else '':>4}  " if bock else ""
+        if row.void:
+            cells = ""
+        else:
+            cells = "".join(
+                f"  {_signed(score):>5} {_signed(total):>4}"
+                for score, total in zip(row.scores, row.totals, strict=True)
+            )
+        lines.append(
+            f"{row.number:>4}  {row.dealer:>6}  {row.contract:<{width}}{factor}{cells}".rstrip()
+        )
+    sums = "".join(f"  {_signed(total):>10}" for total in totals)
+    lines.append(f"{'':>4}  {'':>6}  {'total':<{width}}{blank}{sums}")
+    if winners is not None:
+        seats_won = ", ".join(f"seat {seat}" for seat in winners)
+        label = "Winners (tied)" if len(winners) > 1 else "Winner"
+        lines.append(f"{label}: {seats_won}")
+    return "\n".join(lines)
