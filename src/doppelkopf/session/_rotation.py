@@ -162,17 +162,26 @@ def forced_seat(rules: Rules, position: Position) -> int | None:
     1
     >>> forced_seat(Rules.TOURNAMENT, Position(dealer=1, played=23, owing=frozenset({3})))
     3
+    >>> forced_seat(Rules.TOURNAMENT, Position(dealer=3, played=22, owing=frozenset({1, 2})))
+    1
+    >>> forced_seat(Rules.TOURNAMENT, Position(dealer=2, played=23, owing=frozenset({0, 1})))
+    Traceback (most recent call last):
+    ...
+    AssertionError: r = 1 deals left cannot meet p = 2 owed solos (V§9.5)
     """
     if not is_forced(rules, position):
+        if rules.compulsory_solo and deals_left(rules, position) < len(position.owing):
+            raise AssertionError(
+                f"r = {deals_left(rules, position)} deals left cannot meet "
+                f"p = {len(position.owing)} owed solos (V§9.5)"
+            )
         return None
-    for table_seat in seats(rules, position.dealer):
-        if table_seat in position.owing and table_seat != _sitting_out(rules, position):
+    players = rules.players
+    for offset in range(1, players + 1):
+        table_seat = (position.dealer + offset) % players
+        if table_seat in position.owing and not (players == 5 and offset == players):
             return table_seat
     raise AssertionError("a forced deal always has an owing player who plays")  # pragma: no cover
-
-
-def _sitting_out(rules: Rules, position: Position) -> int | None:
-    return position.dealer if rules.players == 5 else None
 
 
 def solo_kind(

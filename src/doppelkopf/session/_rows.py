@@ -113,6 +113,7 @@ def played_row(
         contract_text(rules, summary.game_type, named, kind),
         tuple(scores),
         new_totals,
+        soloist=table_soloist,
         solo_kind=kind,
         multiplier=factor,
         seats=table,

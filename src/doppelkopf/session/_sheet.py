@@ -27,8 +27,9 @@ class ScoreRow:
     the settlement's times ``multiplier``, the Bock factor (V§11.4).  ``seats``
     is the table seat of each deal seat 0-3, ``owing`` the table seats that
     owed a compulsory solo before the deal, ``forced`` whether it was forced
-    (V§9.5), ``solo_kind`` what its solo was for the session (V§9.6) and
-    ``void`` whether the deal was void (no scores, V§8).
+    (V§9.5), ``soloist`` the table seat that played a solo alone (any solo,
+    SPEC §12.2), ``solo_kind`` what a declared solo was for the session
+    (V§9.6) and ``void`` whether the deal was void (no scores, V§8).
     """
 
     number: int
@@ -37,6 +38,7 @@ class ScoreRow:
     scores: tuple[int, ...]
     totals: tuple[int, ...]
     void: bool = attrs.field(default=False, kw_only=True)
+    soloist: int | None = attrs.field(default=None, kw_only=True)
     solo_kind: SoloKind | None = attrs.field(default=None, kw_only=True)
     multiplier: int = attrs.field(default=1, kw_only=True)
     seats: tuple[int, ...] = attrs.field(factory=_all_seats, kw_only=True)
