@@ -220,8 +220,8 @@ def _run_demo(args: argparse.Namespace) -> int:
     ascii_only: bool = args.ascii
     count: int = args.deals
     rng = random.Random(seed)
-    session = Session.new(rng=rng)
     rules = _rules(args)
+    session = Session.new(rng=rng, rules=rules)
     players = [HeuristicPlayer(seed=rng.getrandbits(32)) for _ in range(4)]
     if count == SESSION_LENGTH:
         opening = f"A session of {SESSION_LENGTH} deals"

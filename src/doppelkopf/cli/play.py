@@ -675,7 +675,7 @@ def _run_play(args: argparse.Namespace) -> int:
     human = TerminalPlayer(input, out, ascii_only=ascii_only, ask_off_turn=args.ask_off_turn)
     rules = _rules(args)
     rng = random.Random(seed)
-    session = Session.new(rng=rng)
+    session = Session.new(rng=rng, rules=rules)
     players: list[Player] = [HeuristicPlayer(seed=rng.getrandbits(32)) for _ in range(4)]
     players[seat] = human
     deals = SESSION_LENGTH if args.session else 1
