@@ -69,6 +69,7 @@ from .records import load_session as load_session
 from .records import loads_deal as loads_deal
 from .records import loads_session as loads_session
 from .records import record_schema as record_schema
+from .records import replay_session as replay_session
 from .rules import Category as Category
 from .rules import GameType as GameType
 from .rules import Rules as Rules

@@ -61,6 +61,7 @@ from ._files import record_schema as record_schema
 from ._files import save as save
 from ._reading import load_deal as load_deal
 from ._reading import load_session as load_session
+from ._reading import replay_session as replay_session
 from ._writing import dump_deal as dump_deal
 from ._writing import dump_session as dump_session
 from ._writing import dumps_deal as dumps_deal
@@ -80,6 +81,7 @@ __all__ = [
     "loads_deal",
     "loads_session",
     "record_schema",
+    "replay_session",
     "save",
 ]
 
@@ -103,6 +105,7 @@ for _public in (
     loads_deal,
     loads_session,
     record_schema,
+    replay_session,
     save,
 ):
     _public.__module__ = __name__

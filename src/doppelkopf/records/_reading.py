@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, NoReturn, TypeVar
 
 from ..cards import Card, Hand
@@ -11,6 +11,7 @@ from ..deal import Announced, Deal
 from ..errors import DoppelkopfError, InvalidNotationError, InvalidRulesError
 from ..parties import Announcement, Party
 from ..rules import Rules
+from ..session import Session
 from ._common import (
     ANNOUNCE_KEYS,
     CARDS,
@@ -25,7 +26,6 @@ from ._common import (
     RESERVATIONS,
     RULES_KEY,
     SESSION_KEYS,
-    SESSION_LENGTH,
     SETTLEMENT_KEYS,
     VERSIONS,
     Entry,
@@ -33,7 +33,8 @@ from ._common import (
     json_copy,
     show,
 )
-from ._writing import contract_fields, settlement_fields
+from ._sessions import TABLE_KEY, check_table
+from ._writing import contract_fields, is_void, settlement_fields
 
 _T = TypeVar("_T")
 
@@ -205,10 +206,26 @@ def _check_header(data: object, kind: str, entry: Entry) -> tuple[Mapping[str, o
 
 
 _OPTIONS: Final = tuple(Rules.DDV.as_dict())
+_PROCEDURE_OPTIONS: Final = (
+    "armut",
+    "armut_max_trumps",
+    "schmeissen",
+    "compulsory_solo",
+    "players",
+    "session_length",
+    "bock",
+    "bock_stacking",
+)
+"""The options of the table procedures (V§6-V§11), newer than the first version 2 records:
+a record written before them states none of them, and each takes its default."""
 
 
 def _read_rules(value: object, entry: Entry) -> Rules:
-    """The rule set of a record's ``rules`` object: every option of V§0.1 by name."""
+    """The rule set of a record's ``rules`` object: every option of V§0.1 by name.
+
+    The procedure options (:data:`_PROCEDURE_OPTIONS`) may be missing; they take
+    their defaults.
+    """
     if not isinstance(value, Mapping):
         entry.fail(f"must be a JSON object of options, not {show(value)} (V§0.1)")
     for key in value:
@@ -218,7 +235,7 @@ def _read_rules(value: object, entry: Entry) -> Rules:
                 key=key if isinstance(key, str) else None,
             )
     for name in _OPTIONS:
-        if name not in value:
+        if name not in value and name not in _PROCEDURE_OPTIONS:
             entry.fail(f"missing option {name!r}; a record states every option (V§0.1)")
     try:
         return Rules.from_dict(value)
@@ -398,6 +415,10 @@ def _check_settlement(
     recorded: dict[str, Any] | None, deal: Deal, entry: Entry
 ) -> dict[str, Any] | None:
     """Compare the recorded settlement with the deal's; return the deal's."""
+    if is_void(deal):
+        if recorded is not None:
+            entry.fail("the deal is void, so it has no settlement and the record must say null")
+        return None
     if not deal.is_finished:
         if recorded is not None:
             entry.fail(
@@ -447,13 +468,17 @@ def _read_deal(
     prefix: str,
     rules: Rules,
     dealer: int | None = None,
+    *,
+    start: Callable[[list[Hand], int | None], Deal] | None = None,
 ) -> tuple[Deal, dict[str, Any] | None]:
     """Replay the deal fields of ``data`` (a deal record, or one deal of a session).
 
     The entries are checked in the order of the record.  Only the agreement of
     the contract with the play waits until the replay is complete.  The deal
-    is replayed under ``rules``, the rules the record states.  Returns the
-    deal and its settlement.
+    is replayed under ``rules``, the rules the record states; ``start`` builds
+    it from the hands and the cut (a session's next deal, with its tournament
+    facts), by default :meth:`Deal.from_hands`.  Returns the deal and its
+    settlement.
     """
     recorded_dealer = _seat(data, "dealer", entry)
     if dealer is not None and recorded_dealer != dealer:
@@ -473,7 +498,10 @@ def _read_deal(
     )
     hands = _read_hands(data, entry, prefix, rules)
     try:
-        deal = Deal.from_hands(hands, dealer=recorded_dealer, cut=cut, rules=rules)
+        if start is None:
+            deal = Deal.from_hands(hands, dealer=recorded_dealer, cut=cut, rules=rules)
+        else:
+            deal = start(hands, cut)
     except ValueError as error:
         Entry(f"{prefix}hands", (*entry.path, "hands")).fail(str(error), cause=error)
     deal = _reserve(deal, data, entry, prefix)
@@ -522,11 +550,17 @@ def load_deal(data: Mapping[str, Any]) -> Deal:
 def load_session(data: Mapping[str, Any]) -> tuple[int, tuple[Deal, ...]]:
     """Read a session record: the first dealer and the finished deals, each replayed.
 
-    Every deal is checked as :func:`load_deal` checks one; in addition each
-    deal must be finished, deal ``i`` must be dealt by seat ``(first_dealer +
-    i) % 4`` (SPEC §2.2), there are at most 12 deals (SPEC §2.5), and the
-    recorded ``totals`` must be integers, the sums of the deals' scores.
-    The rules the record states once are the rules of every deal.
+    Every deal is checked as :func:`load_deal` checks one, and replayed
+    through a :class:`~doppelkopf.Session` of the rules the record states
+    once (see :func:`replay_session`, which returns that session): each deal
+    must be finished (or void, V§8) and be the deal the session expects where
+    it stands — its dealer (SPEC §2.2, V§8, V§9.4, V§10), and in tournament
+    mode the compulsory solos owed and whether it is forced (V§9) —, there are
+    at most :attr:`Rules.session_deals <doppelkopf.Rules.session_deals>`
+    played deals (SPEC §2.5), each deal's ``table`` bookkeeping (when the
+    record has it) must be what the replay gives, and the recorded ``totals``
+    must be integers, each table seat's sum of scores (Bock multipliers
+    included, V§11).
 
     >>> from doppelkopf.records import load_session
     >>> load_session({"format": "doppelkopf-record", "version": 1, "kind": "session",
@@ -537,29 +571,87 @@ def load_session(data: Mapping[str, Any]) -> tuple[int, tuple[Deal, ...]]:
         RecordError: the data is not a session record of version 1 or 2, or one of
             the checks above fails; the message names the deal and its entry.
     """
+    session = replay_session(data)
+    return session.first_dealer, session.deals
+
+
+def replay_session(data: Mapping[str, Any]) -> Session:
+    """Read a session record and return the :class:`~doppelkopf.Session` it replays to.
+
+    The checks are those of :func:`load_session`.  The session knows
+    everything the record holds: the rules, each deal, the score sheet with
+    every compulsory-solo and Bock fact (V§8-V§11).
+
+    >>> from doppelkopf import Deal, Rules, Session, play_deal, RandomPlayer
+    >>> from doppelkopf.records import dump_session, replay_session
+    >>> session = Session.new(first_dealer=4, rules=Rules(players=5))
+    >>> session = session.add(play_deal(session.next_deal(seed=2),
+    ...                                 [RandomPlayer(seed=seat) for seat in range(4)]))
+    >>> record = dump_session(session)
+    >>> record["deals"][0]["table"]["seats"], record["deals"][0]["table"]["scores"][4]
+    ([0, 1, 2, 3], 0)
+    >>> replay_session(record) == session
+    True
+
+    Raises:
+        RecordError: as :func:`load_session`.
+    """
     entry = Entry("record", ())
     record, rules = _check_header(data, "session", entry)
-    first_dealer = _seat(record, "first_dealer", entry)
-    items = _list(record, "deals", entry, high=SESSION_LENGTH)
-    totals = _list(record, "totals", entry, low=4, high=4)
-    deals = []
-    sums = [0, 0, 0, 0]
+    first_dealer = _int(
+        record, "first_dealer", entry, low=0, high=rules.players - 1, what=_seats(rules)
+    )
+    most = rules.session_deals * (8 if rules.armut or rules.schmeissen else 1)
+    items = _list(record, "deals", entry, high=most)
+    totals = _list(record, "totals", entry, low=rules.players, high=rules.players)
+    session = Session.new(first_dealer, rules=rules)
     for number, item in enumerate(items):
         deal_entry = Entry(f"deal {number}", ("deals", number))
-        fields = _object(item, deal_entry, DEAL_KEYS)
-        dealer = (first_dealer + number) % 4
-        deal, settlement = _read_deal(fields, deal_entry, f"deal {number}, ", rules, dealer)
-        if settlement is None:
+        fields = _object(item, deal_entry, DEAL_KEYS, (TABLE_KEY,))
+        if session.is_finished:
+            deal_entry.fail(
+                f"the session is over after {rules.session_deals} played deals "
+                f"({'§2.5' if rules.session_deals == 12 else 'V§9.6'})"
+            )
+        deal, settlement = _read_deal(
+            fields,
+            deal_entry,
+            f"deal {number}, ",
+            rules,
+            session.deal_dealer,
+            start=_starter(session),
+        )
+        if settlement is None and not is_void(deal):
             deal_entry.fail(
                 f"a session record holds finished deals only, and this one has "
                 f"{len(deal.tricks)} of {rules.tricks} tricks"
             )
-        for seat, score in enumerate(settlement["scores"]):
-            sums[seat] += score
-        deals.append(deal)
+        try:
+            session = session.add(deal)
+        except DoppelkopfError as error:
+            deal_entry.fail(str(error), cause=error)
+        if TABLE_KEY in fields:
+            check_table(
+                fields[TABLE_KEY],
+                session.rows[-1],
+                Entry(f"deal {number}, table", ("deals", number, TABLE_KEY)),
+            )
     for seat, total in enumerate(totals):
         if type(total) is not int:
             entry.fail(f"total {seat} must be an integer, not {show(total)}", key="totals")
-    if list(totals) != sums:
-        _mismatch(entry, "totals", list(totals), sums)
-    return first_dealer, tuple(deals)
+    if list(totals) != list(session.totals):
+        _mismatch(entry, "totals", list(totals), list(session.totals))
+    return session
+
+
+def _starter(session: Session) -> Callable[[list[Hand], int | None], Deal]:
+    """The session's next deal from the recorded hands and cut, with its tournament facts."""
+
+    def start(hands: list[Hand], cut: int | None) -> Deal:
+        return session.deal_from_hands(hands, cut=cut)
+
+    return start
+
+
+def _seats(rules: Rules) -> str:
+    return f"a seat 0-{rules.players - 1}"

@@ -9,9 +9,17 @@ from typing import Any, Protocol
 from .. import _checks
 from .._json import MAX_BYTES, excerpt
 from ..deal import Deal, Declare, Play
+from ..errors import DoppelkopfError
 from ..rules import Rules
 from ..scoring import settle
-from ._common import RECORD_FORMAT, RECORD_VERSION, SESSION_LENGTH, RecordError, json_copy
+from ..session import Session
+from ._common import RECORD_FORMAT, RECORD_VERSION, RecordError, json_copy
+from ._sessions import TABLE_KEY, table_fields
+
+
+def is_void(deal: Deal) -> bool:
+    """Whether ``deal`` ended void, before any card was played (V§8)."""
+    return getattr(deal, "is_void", False) is True
 
 
 def contract_fields(deal: Deal) -> dict[str, Any] | None:
@@ -27,8 +35,8 @@ def contract_fields(deal: Deal) -> dict[str, Any] | None:
 
 
 def settlement_fields(deal: Deal) -> dict[str, Any] | None:
-    """The ``settlement`` of ``deal``'s record, ``None`` until the deal is finished."""
-    if not deal.is_finished:
+    """The ``settlement`` of ``deal``'s record, ``None`` until it is finished or if void (V§8)."""
+    if not deal.is_finished or is_void(deal):
         return None
     settlement = settle(deal)
     return {
@@ -188,13 +196,8 @@ def _session_parts(
         rules = stated if isinstance(stated, Rules) else None
     else:
         rules = None
-    if type(first_dealer) is not int or not 0 <= first_dealer <= 3:
-        if type(first_dealer) is not int:
-            raise _checks.type_error(first_dealer, "first_dealer", "int")
-        raise RecordError(
-            f"session: the first dealer must be a seat 0-3, not {excerpt(first_dealer)}",
-            path=("first_dealer",),
-        )
+    if type(first_dealer) is not int:
+        raise _checks.type_error(first_dealer, "first_dealer", "int")
     if deals is None:
         raise _checks.type_error(deals, "deals", "sequence of Deal")
     if not isinstance(deals, list | tuple):
@@ -202,16 +205,27 @@ def _session_parts(
     return first_dealer, tuple(deals), rules
 
 
-def _check_session(first_dealer: int, deals: tuple[Deal, ...], rules: Rules) -> None:
-    if len(deals) > SESSION_LENGTH:
+def _check_session(first_dealer: int, deals: tuple[Deal, ...], rules: Rules) -> Session:
+    """The session of ``deals``, each checked where it stands (SPEC §2.2, §2.5, V§8-V§10)."""
+    if not 0 <= first_dealer < rules.players:
         raise RecordError(
-            f"session: a session has {SESSION_LENGTH} deals, not {len(deals)} (§2.5)",
-            path=("deals",),
+            f"session: the first dealer must be a seat 0-{rules.players - 1}, not "
+            f"{excerpt(first_dealer)}",
+            path=("first_dealer",),
         )
+    played = 0
     for number, deal in enumerate(deals):
         if not isinstance(deal, Deal):
             raise _checks.type_error(deal, f"deal {number}", "Deal")
-        dealer = (first_dealer + number) % 4
+        played += not is_void(deal)
+    if played > rules.session_deals:
+        raise RecordError(
+            f"session: a session has {rules.session_deals} deals, not {played} (§2.5)",
+            path=("deals",),
+        )
+    session = Session.new(first_dealer, rules=rules)
+    for number, deal in enumerate(deals):
+        dealer = session.deal_dealer
         if deal.dealer != dealer:
             raise RecordError(
                 f"deal {number}: dealt by seat {deal.dealer}, but the deal passes to the left "
@@ -230,6 +244,11 @@ def _check_session(first_dealer: int, deals: tuple[Deal, ...], rules: Rules) -> 
                 f"{rules}; one session keeps one rule set (V§0.5)",
                 path=("deals", number),
             )
+        try:
+            session = session.add(deal)
+        except DoppelkopfError as error:
+            raise RecordError(f"deal {number}: {error}", path=("deals", number)) from error
+    return session
 
 
 def dump_session(
@@ -284,17 +303,19 @@ def dump_session(
     if rules is None:
         opening = checked[0] if checked else None
         rules = opening.rules if isinstance(opening, Deal) else Rules.DDV
-    _check_session(first, checked, rules)
+    session = _check_session(first, checked, rules)
     record = _header("session", meta)
     bodies = [deal_fields(deal) for deal in checked]
-    for body in bodies:
+    for body, row in zip(bodies, session.rows, strict=True):
         del body["rules"]
-    totals = [0, 0, 0, 0]
-    for body in bodies:
-        for seat, score in enumerate(body["settlement"]["scores"]):
-            totals[seat] += score
+        body[TABLE_KEY] = table_fields(row)
     record.update(
-        {"rules": rules.as_dict(), "first_dealer": first, "deals": bodies, "totals": totals}
+        {
+            "rules": rules.as_dict(),
+            "first_dealer": first,
+            "deals": bodies,
+            "totals": list(session.totals),
+        }
     )
     return record
 
