@@ -14,6 +14,7 @@ from doppelkopf.records import (
     dump_session,
     dumps_session,
     load_session,
+    record_schema,
     replay_session,
 )
 
