@@ -417,3 +417,30 @@ def test_score_needs_the_re_seats(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "score", "--re-points", "120")
     assert (status, out) == (2, "")
     assert err == "doppelkopf score: error: the score needs --re (or --json FILE)\n"
+
+
+def test_v26_score_shows_a_bock_deal_and_the_rounds_it_starts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    flags = ["--re", "0,2", "--re-points", "120", "--option", "bock=tie+lost_announcement"]
+    status, out, err = run(capsys, "score", *flags, "--re-announcement", "re", "--bock", "2")
+    assert (status, err) == (0, "")
+    assert "Bock x2: seat 0 -8, seat 1 +8, seat 2 -8, seat 3 +8 (V§11.4)" in out
+    assert out.splitlines()[-1] == (
+        "Starts 2 Bock rounds of 4 deals: tie, lost_announcement (V§11.1)"
+    )
+    status, out, err = run(capsys, "score", "--re", "0,2", "--re-points", "151")
+    assert "Bock" not in out
+    status, out, err = run(capsys, "score", "--re", "0,2", "--re-points", "151", "--bock", "3")
+    assert (status, out) == (2, "")
+    assert "--bock takes a Bock multiplier 1, 2, 4, 8" in err
+
+
+def test_score_settles_a_tournament_solo(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "score", "--rules", "tournament", "--game", "SOLO_Q", "--re", "1",
+        "--re-points", "190",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert "Rules: tournament" in out
+    assert out.splitlines()[-1] == "Scores (§12): seat 0 -3, seat 1 +9, seat 2 -3, seat 3 -3"

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from doppelkopf import DealSummary, GameType, PartyResult, Session, settle
+from doppelkopf import DealSummary, GameType, PartyResult, Rules, Session, settle
 from doppelkopf.cli.sheet import keep_sheet, read_result
 from test_cli import Typist, run, run_process
 
@@ -114,3 +114,46 @@ def test_a_json_line_with_a_key_twice_is_refused(
     assert err == (
         'doppelkopf sheet: error: line 1: the line has the key "re_seats" twice in one object\n'
     )
+
+
+def test_v23_v25_a_tournament_sheet_with_compulsory_and_forced_solos(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = ["--rules", "tournament", "--option", "session_length=5", "--option", "armut=true"]
+    lines = [
+        "--game SOLO_Q --re 0 --re-points 190",  # A's compulsory solo: D deals again
+        "void",
+        "--re 0,2 --re-points 151",
+        "--re 0,2 --re-points 151",  # r = p = 3: forced from here on
+    ]
+    status, out, err = sheet(
+        monkeypatch, capsys, "\n".join(lines) + "\n", "--first-dealer", "3", *rules
+    )
+    assert status == 2
+    assert "Compulsory solo of seat 0; seat 3 deals again (V§9.4)" in out
+    assert "Deal 2 is void; seat 3 deals again (V§8)" in out
+    assert "Not a deal's result" not in out
+    assert "Compulsory solos still owed by: 1, 2, 3" in out
+    assert "line 4: result 3: the deal is forced, so deal seat 1 (table seat 1) plays" in err
+
+
+def test_a_five_player_bock_sheet(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = ["--re 0,2 --re-points 120", "--re 0,2 --re-points 151"]
+    status, out, err = sheet(
+        monkeypatch, capsys, "\n".join(lines) + "\n", "--first-dealer", "4",
+        "--option", "players=5", "--option", "bock=tie",
+    )  # fmt: skip
+    assert (status, err) == (1, "")
+    assert "Bock deal: every score x2 (V§11.4)" in out
+    assert "  Totals after deal 1: seat 0 -2, seat 1 +2, seat 2 -2, seat 3 +2, seat 4 0" in out
+    assert "  Totals after deal 2: seat 0 -2, seat 1 +6, seat 2 -6, seat 3 +6, seat 4 -4" in out
+    assert out.splitlines()[-1] == "The input ended after 2 of 15 deals."
+
+
+def test_a_keep_sheet_prompt_names_the_forced_player() -> None:
+    typist = Typist(["q"])
+    rules = Rules(compulsory_solo=True, session_length=4)
+    keep_sheet(Session.new(0, rules=rules), typist, print)
+    assert typist.transcript[0] == "Deal 1 of 4, dealt by seat 0 (forced: seat 1 plays a solo): q"

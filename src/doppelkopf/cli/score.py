@@ -15,6 +15,7 @@ from ..errors import InvalidNotationError, InvalidRulesError, InvalidSummaryErro
 from ..parties import Announcement
 from ..rules import GameType, Rules
 from ..scoring import DealSummary, PartyResult, settle
+from ..session._bock import triggers
 from ._common import (
     EXIT_OK,
     _add_rules,
@@ -22,6 +23,7 @@ from ._common import (
     _cut,
     _fail,
     _parse_json,
+    _positive,
     _rules,
     _show,
 )
@@ -379,9 +381,40 @@ def read_summary(args: argparse.Namespace, rules: Rules | None = None) -> tuple[
     return _summary_from_options(args, Rules.DDV if rules is None else rules)
 
 
+def bock_text(summary: DealSummary, multiplier: int = 1) -> list[str]:
+    """The Bock lines of a deal: its scores times ``multiplier``, the rounds it starts (V§11).
+
+    >>> tie = DealSummary(GameType.NORMAL, {0, 2}, PartyResult(120, 6), PartyResult(120, 6),
+    ...                   rules=Rules(bock={"tie"}))
+    >>> for line in bock_text(tie, 2):
+    ...     print(line)
+    Bock x2: seat 0 -4, seat 1 +4, seat 2 -4, seat 3 +4 (V§11.4)
+    Starts 1 Bock round of 4 deals: tie (V§11.1)
+    """
+    settlement = settle(summary)
+    lines = []
+    if multiplier > 1:
+        scores = ", ".join(
+            f"seat {seat} {score * multiplier:+d}" if score else f"seat {seat} 0"
+            for seat, score in enumerate(settlement.scores)
+        )
+        lines.append(f"Bock x{multiplier}: {scores} (V§11.4)")
+    met = triggers(summary.rules, settlement)
+    if met:
+        rounds = "round" if len(met) == 1 else "rounds"
+        deals = summary.rules.players
+        lines.append(f"Starts {len(met)} Bock {rounds} of {deals} deals: {', '.join(met)} (V§11.1)")
+    return lines
+
+
 def _run_score(args: argparse.Namespace) -> int:
+    multiplier: int = args.bock
+    if multiplier & (multiplier - 1):
+        _fail(f"--bock takes a Bock multiplier 1, 2, 4, 8, ... (V§11.3), not {multiplier}")
     summary, counted = read_summary(args)
     print(settlement_text(summary, tricks_counted=counted))
+    for line in bock_text(summary, multiplier):
+        print(line)
     return EXIT_OK
 
 
@@ -464,9 +497,21 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "of the game value and each seat's score. One party's card points are enough: "
             "the other's are what is left of 240. Tricks count only for schwarz, so "
             "without them each party took at least one; give --re-tricks 0 or "
-            "--kontra-tricks 0 for a party that took none."
+            "--kontra-tricks 0 for a party that took none. Under --rules tournament or "
+            "with Bock rounds (--option bock=...) the deal is settled the same way; "
+            "--bock N shows its scores in a Bock round, and the Bock rounds it starts "
+            "are named."
         ),
     )
     add_deal_options(score)
+    score.add_argument(
+        "--bock",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="the deal's Bock multiplier, 2 or 2^k in a Bock round (V§11.3; default: 1); "
+        "with --option bock=tie+lost_announcement+lost_solo the Bock rounds the deal "
+        "starts are named",
+    )
     _add_rules(score)
     score.set_defaults(handler=_run_score)
