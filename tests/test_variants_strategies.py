@@ -59,7 +59,7 @@ def test_fixed_options_exclude_what_they_must(table: Rules) -> None:
     ("options", "fragment"),
     [
         ({"colour": True}, "unknown option 'colour'"),
-        ({"armut": True}, "unknown option 'armut'"),
+        ({"bettel": True}, "unknown option 'bettel'"),
         ({"dullen": False, "second_dulle": "always"}, "not a rule set"),
         ({"nines": "no"}, "not a rule set"),
     ],
