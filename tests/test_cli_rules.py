@@ -34,11 +34,12 @@ TRICK = re.compile(r" {4}\s*(\d+) {5}(\d)  ((?:\d:\S+\s+){3}\d:\S+)\s+seat (\d)\
     [
         (["--option", "nines=maybe"],
          r"option nines must be true or false, not 'maybe' \(V§0\.1\)"),
-        (["--option", "armut=true"],
-         r"unknown option 'armut'; the options are nines, .* \(V§0\.1\)"),
+        (["--option", "bettel=true"],
+         r"unknown option 'bettel'; the options are nines, .* \(V§0\.1\)"),
         (["--option", "nines"], r'--option takes NAME=VALUE, such as nines=false, not "nines"'),
         (["--option", "=false"], r'--option takes NAME=VALUE, such as nines=false, not "=false"'),
-        (["--rules", "xix"], r"unknown preset 'xix'; the presets are ddv \(V§0\.3\)"),
+        (["--rules", "xviii"],
+         r"unknown preset 'xviii'; the presets are ddv, tournament, xix \(V§0\.3\)"),
         (["--option", "dullen=false", "--option", "second_dulle=always"],
          r"dullen=False excludes second_dulle='always': .* \(V§0\.4\)"),
         (["--option", "second_dulle=sometimes"],
@@ -208,11 +209,11 @@ def test_score_json_may_state_its_rules(capsys: pytest.CaptureFixture[str], tmp_
         "doppelkopf score: error: the summary states the rules nines=false, specials=false, "
         "but the command line gives nines=false; give the rules in one place\n"
     )
-    document["rules"] = {"nines": False, "armut": True}
+    document["rules"] = {"nines": False, "bettel": True}
     path.write_text(json.dumps(document), encoding="utf-8")
     status, out, err = run(capsys, "score", "--json", str(path))
     assert (status, out) == (2, "")
-    assert re.fullmatch(r"doppelkopf score: error: rules: unknown option 'armut'; .*\n", err)
+    assert re.fullmatch(r"doppelkopf score: error: rules: unknown option 'bettel'; .*\n", err)
 
 
 def test_sheet_settles_every_deal_under_the_session_rules(

@@ -95,6 +95,14 @@ def test_records_state_every_option_by_name() -> None:
         "karlchen",
         "karlchen_caught",
         "fox_at_end",
+        "armut",
+        "armut_max_trumps",
+        "schmeissen",
+        "compulsory_solo",
+        "players",
+        "session_length",
+        "bock",
+        "bock_stacking",
     ]
     assert list(record)[:6] == ["format", "version", "kind", "rules", "dealer", "cut"]
 
@@ -199,8 +207,9 @@ def test_version_1_records_have_no_rules_and_version_2_records_need_them() -> No
 @pytest.mark.parametrize(
     ("change", "message", "path"),
     [
-        (lambda r: r.__setitem__("armut", True), r'^rules: unknown option "armut"; .* \(V§0\.1\)$',
-         ("rules", "armut")),
+        (lambda r: r.__setitem__("bettel", True),
+         r'^rules: unknown option "bettel"; .* \(V§0\.1\)$',
+         ("rules", "bettel")),
         (lambda r: r.pop("solos"), r"^rules: missing option 'solos'; .* \(V§0\.1\)$", ("rules",)),
         (lambda r: r.__setitem__("nines", "false"),
          r"^rules: option nines must be True or False, not 'false' \(V§0\.1\)$",

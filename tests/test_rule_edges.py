@@ -116,6 +116,7 @@ SPEC_TRUMPS: dict[GameType, str] = {
     G.QUEENS_SOLO: "♣Q ♠Q ♥Q ♦Q",
     G.JACKS_SOLO: "♣J ♠J ♥J ♦J",
     G.FLESHLESS: "",
+    G.POVERTY: f"{_PREFIX} ♦A ♦10 ♦K ♦9",  # V§6.2: the normal order
 }
 
 

@@ -21,6 +21,7 @@ TRUMPS: dict[GameType, str] = {
     GameType.MARRIAGE_SOLO: NORMAL_TRUMPS,
     GameType.SILENT_MARRIAGE: NORMAL_TRUMPS,
     GameType.DIAMONDS_SOLO: NORMAL_TRUMPS,
+    GameType.POVERTY: NORMAL_TRUMPS,
     GameType.HEARTS_SOLO: "♥10 ♣Q ♠Q ♥Q ♦Q ♣J ♠J ♥J ♦J ♥A ♥K ♥9",
     GameType.SPADES_SOLO: "♥10 ♣Q ♠Q ♥Q ♦Q ♣J ♠J ♥J ♦J ♠A ♠10 ♠K ♠9",
     GameType.CLUBS_SOLO: "♥10 ♣Q ♠Q ♥Q ♦Q ♣J ♠J ♥J ♦J ♣A ♣10 ♣K ♣9",
@@ -42,6 +43,7 @@ PLAIN: dict[GameType, dict[Suit, str]] = {
     GameType.MARRIAGE_SOLO: NORMAL_PLAIN,
     GameType.SILENT_MARRIAGE: NORMAL_PLAIN,
     GameType.DIAMONDS_SOLO: NORMAL_PLAIN,
+    GameType.POVERTY: NORMAL_PLAIN,
     GameType.HEARTS_SOLO: {
         Suit.CLUBS: "♣A ♣10 ♣K ♣9",
         Suit.SPADES: "♠A ♠10 ♠K ♠9",
@@ -87,7 +89,7 @@ def names(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-def test_eleven_game_types_with_spec_ids() -> None:
+def test_twelve_game_types_with_spec_and_variants_ids() -> None:
     assert [game.value for game in GameType] == [
         "NORMAL",
         "MARRIAGE",
@@ -100,6 +102,7 @@ def test_eleven_game_types_with_spec_ids() -> None:
         "SOLO_Q",
         "SOLO_J",
         "FLESHLESS",
+        "ARMUT",  # V§6.2
     ]
     assert set(TRUMPS) == set(GameType)
     assert set(PLAIN) == set(GameType)
@@ -126,6 +129,7 @@ def test_trumps_as_listed_in_spec_4(game_type: GameType) -> None:
         (GameType.QUEENS_SOLO, 8),
         (GameType.JACKS_SOLO, 8),
         (GameType.FLESHLESS, 0),
+        (GameType.POVERTY, 26),
     ],
     ids=str,
 )

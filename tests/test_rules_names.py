@@ -83,8 +83,13 @@ def test_game_type_parse_reads_umlauts_and_their_spellings_alike() -> None:
     assert GameType.parse("  Kreuz-Solo ") is G.CLUBS_SOLO
 
 
+def test_armut_names_the_poverty_game() -> None:
+    assert GameType.parse("Armut") is GameType.parse("poverty") is GameType.POVERTY  # V§6.2
+    assert GameType("ARMUT") is GameType.POVERTY
+
+
 def test_game_type_parse_names_no_reservation() -> None:
-    for text in ("Vorbehalt", "gesund", "Armut", "Solo"):
+    for text in ("Vorbehalt", "gesund", "Solo"):
         with pytest.raises(InvalidNotationError, match="unknown game type"):
             GameType.parse(text)
 

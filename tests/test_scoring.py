@@ -973,7 +973,7 @@ def reference_value(s: DealSummary) -> int:
     loser = s.kontra if won is RE else s.re
     m = 1 + lows(loser.card_points, loser.tricks) + 2 * s.re.announced + 2 * s.kontra.announced
     m += ar + ak
-    alten = 1 if won is KONTRA and s.game_type in (G.NORMAL, G.MARRIAGE) else 0
+    alten = 1 if won is KONTRA and s.game_type in (G.NORMAL, G.MARRIAGE, G.POVERTY) else 0
     return (m if won is RE else -m) + cr - ck + sr - sk - alten
 
 

@@ -433,6 +433,7 @@ _SPEC_TRUMPS = {
     GameType.QUEENS_SOLO: "♣Q ♠Q ♥Q ♦Q",
     GameType.JACKS_SOLO: "♣J ♠J ♥J ♦J",
     GameType.FLESHLESS: "",
+    GameType.POVERTY: f"{_DULLE_QUEENS_JACKS} ♦A ♦10 ♦K ♦9",  # V§6.2: the normal order
 }
 TRUMP_LISTS = {game: [C(name) for name in text.split()] for game, text in _SPEC_TRUMPS.items()}
 PLAIN_RANKS = [Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE]
