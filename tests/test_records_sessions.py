@@ -134,6 +134,10 @@ def test_an_older_version_2_record_without_the_procedure_options_still_loads() -
     for deal in record["deals"]:
         del deal["table"]
     assert replay_session(record) == session
+    some = copy.deepcopy(record)
+    some["rules"]["armut"] = False
+    with pytest.raises(RecordError, match="missing option 'armut_max_trumps'"):
+        replay_session(some)
     record["rules"].pop("solos")
     with pytest.raises(RecordError, match="missing option 'solos'"):
         replay_session(record)

@@ -223,8 +223,9 @@ a record written before them states none of them, and each takes its default."""
 def _read_rules(value: object, entry: Entry) -> Rules:
     """The rule set of a record's ``rules`` object: every option of V§0.1 by name.
 
-    The procedure options (:data:`_PROCEDURE_OPTIONS`) may be missing; they take
-    their defaults.
+    A record written before the procedure options (:data:`_PROCEDURE_OPTIONS`)
+    existed states none of them; they then take their defaults.  A record that
+    states some of them states all.
     """
     if not isinstance(value, Mapping):
         entry.fail(f"must be a JSON object of options, not {show(value)} (V§0.1)")
@@ -234,8 +235,9 @@ def _read_rules(value: object, entry: Entry) -> Rules:
                 f"unknown option {show(key)}; the options are {', '.join(_OPTIONS)} (V§0.1)",
                 key=key if isinstance(key, str) else None,
             )
+    older = not any(name in value for name in _PROCEDURE_OPTIONS)
     for name in _OPTIONS:
-        if name not in value and name not in _PROCEDURE_OPTIONS:
+        if name not in value and not (older and name in _PROCEDURE_OPTIONS):
             entry.fail(f"missing option {name!r}; a record states every option (V§0.1)")
     try:
         return Rules.from_dict(value)
