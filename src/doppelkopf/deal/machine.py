@@ -55,9 +55,15 @@ from .actions import (
     level_type_error,
 )
 from .dealing import DECK_ONES, HAND_MASK, cut_and_deal, hand_of, hand_size, shuffle_and_cut
-from .outcome import Outcome, VoidDeal
-from .poverty import Poverty
-from .procedures import ProcedureMixin, declare_choices, exchange_actions, fix_contract
+from .outcome import Outcome
+from .procedures import (
+    NO_PROCEDURES,
+    ProcedureMixin,
+    Procedures,
+    declare_choices,
+    exchange_actions,
+    fix_contract,
+)
 from .reservations import (
     CLUB_QUEEN_SHIFT,
     SoloKind,
@@ -84,9 +90,10 @@ _KONTRA: Final = Party.KONTRA
 _ASKED_MARRIAGE: Final = Reservation.MARRIAGE
 _POVERTY: Final = Reservation.POVERTY
 _THROW: Final = Reservation.THROW
-_NO_REASONS: Final = (None, None, None, None)
 _NOBODY: Final[frozenset[int]] = frozenset()
-_VOLUNTARY: Final = SoloKind.VOLUNTARY
+_LUSTSOLO: Final = NO_PROCEDURES._replace(solo_kind=SoloKind.VOLUNTARY)
+_PROCEDURAL: Final = (_POVERTY, _THROW)
+_DECLARABLE: Final = frozenset(game for game in GameType if game.is_declarable_solo)
 
 
 def _announce_action(level: Announcement | int) -> str:
@@ -118,11 +125,10 @@ class _Setup(NamedTuple):
 
     The rules and the table (dealer, cut, dealt hands), the contract (answers,
     game type, its card order, the holder of the Schweine, declarer, marriage
-    partner, parties), both parties' announcement states, the procedures of
-    V§6–§9 (the throw reasons named with the answers, the seats that owe a
-    compulsory solo, whether the deal is forced, the kind of its solo, the
-    Armut exchange, the void deal) and the announcement events (last: equality
-    leaves them out).  During the Armut exchange ``game_type`` is ``POVERTY``
+    partner, parties), both parties' announcement states, the facts of the
+    procedures of V§6–§9 (``extra``, a :class:`Procedures`, shared by every
+    deal without them) and the announcement events (last: equality leaves
+    them out).  During the Armut exchange ``game_type`` is ``POVERTY``
     and ``order`` still ``None``, so that no card and no announcement can be
     made before it is complete (V§6.5).  Most cards leave it as it is, and
     the new deal shares it with the old one.  ``order`` is the card order
@@ -144,12 +150,7 @@ class _Setup(NamedTuple):
     parties: tuple[Party | None, ...]
     re_announcements: PartyAnnouncements
     kontra_announcements: PartyAnnouncements
-    reasons: tuple[ThrowReason | None, ...]
-    owing: frozenset[int]
-    forced: bool
-    solo_kind: SoloKind | None
-    poverty: Poverty | None
-    void: VoidDeal | None
+    extra: Procedures
     announcements: tuple[Announced, ...]
 
 
@@ -396,7 +397,7 @@ class Deal(ProcedureMixin):
         rng: random.Random | None = None,
         dealer: int = 3,
         rules: Rules = _DDV,
-        owing: Iterable[int] = (),
+        owing: Iterable[int] = _NOBODY,
         forced: bool = False,
     ) -> Deal:
         """Shuffle, cut and deal (SPEC §2.3, §2.4), reproducibly from ``seed`` or ``rng``.
@@ -410,7 +411,7 @@ class Deal(ProcedureMixin):
         True
         """
         _check_dealer(dealer)
-        seats = _NOBODY if type(owing) is tuple and not owing and forced is False else None
+        seats = _NOBODY if owing is _NOBODY and forced is False else None
         if rng is not None:
             generator = _checks.instance(rng, random.Random, "rng")
         else:
@@ -433,9 +434,9 @@ class Deal(ProcedureMixin):
         """The current phase (SPEC §3, V§6.3, V§8)."""
         setup = self._setup
         if setup.game_type is None:
-            return Phase.RESERVATIONS if setup.void is None else Phase.VOID
+            return Phase.RESERVATIONS if setup.extra.void is None else Phase.VOID
         if setup.order is None:
-            poverty = setup.poverty
+            poverty = setup.extra.poverty
             assert poverty is not None
             if not poverty.cards_passed:
                 return Phase.POVERTY_PASS
@@ -451,7 +452,7 @@ class Deal(ProcedureMixin):
         All 12 tricks (10 without nines) have been played, or the deal is void.
         """
         setup = self._setup
-        return len(self.tricks) == setup.rules.tricks or setup.void is not None
+        return len(self.tricks) == setup.rules.tricks or setup.extra.void is not None
 
     @property
     def turn(self) -> int | None:
@@ -513,14 +514,14 @@ class Deal(ProcedureMixin):
         followed it, placed by its ``moment``.
         """
         setup = self._setup
-        dealer, declarations, reasons = setup.dealer, setup.declarations, setup.reasons
+        dealer, declarations, reasons = setup.dealer, setup.declarations, setup.extra.reasons
         events: list[Event] = []
         for offset in (1, 2, 3, 4):
             seat = (dealer + offset) & 3
             answer = declarations[seat]
             if answer is not None:
                 events.append(Declare(seat, answer, reasons[seat]))
-        poverty = setup.poverty
+        poverty = setup.extra.poverty
         if poverty is not None and poverty.passed is not None:
             poor = poverty.poor
             events.append(PassCards(poor, poverty.passed))
@@ -575,7 +576,7 @@ class Deal(ProcedureMixin):
         """The deal as dealt, before any action."""
         setup = self._setup
         return _initial(
-            setup.rules, setup.dealer, setup.cut, setup.dealt, setup.owing, setup.forced
+            setup.rules, setup.dealer, setup.cut, setup.dealt, setup.extra.owing, setup.extra.forced
         )
 
     def replay(self, actions: Iterable[Action | Event]) -> Deal:
@@ -695,20 +696,20 @@ class Deal(ProcedureMixin):
         setup = self._setup
         if type(seat) is not int or not 0 <= seat <= 3:
             raise seat_error(seat, declare_action(reservation))
-        if setup.game_type is not None or setup.void is not None:
+        turn = self._state[_TURN]
+        if setup.game_type is not None or turn is None:  # a void deal has no turn (V§8)
             raise WrongPhaseError(
                 "the reservation round is over",
                 seat=seat,
                 action=declare_action(reservation),
-                rule="§3.2",
+                rule="§3.2" if setup.extra.void is None else "§3.2, V§8",
             )
-        turn = self._state[_TURN]
         if seat != turn:
             raise NotYourTurnError(
                 f"seat {turn} is asked now, not seat {seat}",
                 seat=seat,
                 action=declare_action(reservation),
-                rule="V§9.5" if setup.forced else "§3.2",
+                rule="V§9.5" if setup.extra.forced else "§3.2",
             )
         if type(reservation) is not Reservation:
             raise action_type_error(
@@ -737,7 +738,7 @@ class Deal(ProcedureMixin):
                 action=declare_action(reservation),
                 rule="V§3",
             )
-        if reservation is _POVERTY or reservation is _THROW or reason is not None or setup.forced:
+        if reason is not None or reservation in _PROCEDURAL or setup.extra.forced:
             self._check_procedure_answer(seat, reservation, reason)
 
     def can_declare(
@@ -776,9 +777,11 @@ class Deal(ProcedureMixin):
         before = setup.declarations
         declarations = (*before[:seat], reservation, *before[seat + 1 :])
         if reason is not None:
-            reasons = setup.reasons
-            setup = setup._replace(reasons=(*reasons[:seat], reason, *reasons[seat + 1 :]))
-        if None in declarations and not setup.forced:
+            reasons = setup.extra.reasons
+            setup = setup._replace(
+                extra=setup.extra._replace(reasons=(*reasons[:seat], reason, *reasons[seat + 1 :]))
+            )
+        if None in declarations and not setup.extra.forced:
             setup = setup._replace(declarations=declarations)
             return _deal((setup, held, tricks, leader, cards, (seat + 1) & 3))
         rules = setup.rules
@@ -786,9 +789,10 @@ class Deal(ProcedureMixin):
             return self._end_round(setup, held, declarations)
         complete = [answer for answer in declarations if answer is not None]
         game, declarer = resolve_checked(complete, setup.dealer, setup.dealt, rules)
-        setup = fix_contract(setup, declarations, game, declarer)
-        if declarer is not None and game.is_declarable_solo:
-            setup = setup._replace(solo_kind=_VOLUNTARY)
+        # Without the procedures of V§6-§9 the extra facts are NO_PROCEDURES,
+        # and every declared solo is a Lustsolo.
+        extra = _LUSTSOLO if declarer is not None and game in _DECLARABLE else NO_PROCEDURES
+        setup = fix_contract(setup, declarations, game, declarer, extra)
         return _deal((setup, held, tricks, leader, cards, leader))
 
     # --- play (SPEC §5, §7) -------------------------------------------------
@@ -927,7 +931,7 @@ class Deal(ProcedureMixin):
         setup = self._setup
         game = setup.game_type
         if game is None or setup.order is None:
-            if setup.void is not None:
+            if setup.extra.void is not None:
                 raise WrongPhaseError(
                     "the deal is void", seat=seat, action=_announce_action(level), rule="V§8"
                 )
@@ -1041,7 +1045,7 @@ class Deal(ProcedureMixin):
         """
         setup, _, tricks, leader, _, _ = self._state
         rules = setup.rules
-        if setup.void is not None:
+        if setup.extra.void is not None:
             raise WrongPhaseError(
                 "a void deal has no outcome and no settlement; the same dealer deals again",
                 action="outcome",
@@ -1112,7 +1116,7 @@ def _play_refusal(state: _State, seat: int, card: Card) -> DoppelkopfError | Non
         if type(seat) is not int or not 0 <= seat <= 3:
             return seat_error(seat, _play_action(card))
         if order is None or turn is None:
-            if setup.void is not None:
+            if setup.extra.void is not None:
                 return WrongPhaseError(
                     "the deal is void: no card is played",
                     seat=seat,
@@ -1268,12 +1272,7 @@ def _initial(  # noqa: PLR0917 - the parts of a deal, checked by its two builder
         (None, None, None, None),
         NOTHING,
         NOTHING,
-        _NO_REASONS,
-        owing,
-        forced,
-        None,
-        None,
-        None,
+        NO_PROCEDURES if not owing else NO_PROCEDURES._replace(owing=owing, forced=forced),
         (),
     )
     held = hands[0]._bits | hands[1]._bits << 48 | hands[2]._bits << 96 | hands[3]._bits << 144
@@ -1399,9 +1398,9 @@ def legal_actions(deal: Deal) -> tuple[Action, ...]:
         if seat is None:
             return ()
         if setup.game_type is None:
-            return declare_choices(seat, setup.dealt[seat], setup.rules, forced=setup.forced)
-        assert setup.poverty is not None
-        return exchange_actions(seat, deal.hands[seat], setup.poverty, seat, setup.rules)
+            return declare_choices(seat, setup.dealt[seat], setup.rules, forced=setup.extra.forced)
+        assert setup.extra.poverty is not None
+        return exchange_actions(seat, deal.hands[seat], setup.extra.poverty, seat, setup.rules)
     if deal.is_finished:
         return ()
     turn = deal.turn

@@ -9,7 +9,7 @@ The rules themselves live in :mod:`~doppelkopf.deal.poverty`,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from .. import _checks
 from ..cards import Card, Hand
@@ -59,7 +59,7 @@ from .throwing import _CRITERIA, REASON_TEXT, reasons_met
 if TYPE_CHECKING:
     from .machine import Deal, _Setup, _State
 
-__all__ = ["ProcedureMixin"]
+__all__ = ["NO_PROCEDURES", "ProcedureMixin", "Procedures"]
 
 _DDV: Final = Rules.DDV
 _NORMAL: Final = GameType.NORMAL
@@ -72,16 +72,41 @@ _THROW: Final = Reservation.THROW
 _NO_PARTIES: Final = (None, None, None, None)
 
 
+class Procedures(NamedTuple):
+    """The facts of a deal that the procedures of V§6–§9 add, one slot of its setup.
+
+    ``reasons``: the throw reason each seat named (V§7.2); ``owing``: the
+    seats that still owe a compulsory solo (V§9.1); ``forced``: whether the
+    deal is forced (V§9.5); ``solo_kind``: the kind of its declared solo;
+    ``poverty``: the Armut exchange (V§6.3); ``void``: why the deal is void
+    (V§8).  Every deal without them shares :data:`NO_PROCEDURES`, so that a
+    DDV deal carries one more slot and no more work.
+    """
+
+    reasons: tuple[ThrowReason | None, ...]
+    owing: frozenset[int]
+    forced: bool
+    solo_kind: SoloKind | None
+    poverty: Poverty | None
+    void: VoidDeal | None
+
+
+NO_PROCEDURES: Final = Procedures((None, None, None, None), frozenset(), False, None, None, None)
+"""The procedures of a deal that has none yet."""
+
+
 def fix_contract(
     setup: _Setup,
     declarations: tuple[Reservation | None, ...],
     game: GameType,
     declarer: int | None,
+    extra: Procedures,
 ) -> _Setup:
     """``setup`` with the contract ``game`` of ``declarer`` fixed (SPEC §3.3, §6, V§2.3).
 
     The card order, the holder of the Schweine and the parties as far as the
-    rules fix them now; not for ``POVERTY``, whose exchange comes first.
+    rules fix them now, and the procedures' facts ``extra``; not for
+    ``POVERTY``, whose exchange comes first.
     """
     rules = setup.rules
     schweine = schweine_holder(rules, game, setup.dealt)
@@ -105,6 +130,7 @@ def fix_contract(
         schweine=schweine,
         declarer=declarer,
         parties=parties,
+        extra=extra,
     )
 
 
@@ -195,27 +221,27 @@ class ProcedureMixin:
 
         ``deal.declarer`` is the poor player and ``deal.partner`` the acceptor.
         """
-        return self._setup.poverty
+        return self._setup.extra.poverty
 
     @property
     def void(self) -> VoidDeal | None:
         """Why the deal is void, if it is (V§8): thrown in, or an Armut nobody accepted."""
-        return self._setup.void
+        return self._setup.extra.void
 
     @property
     def is_void(self) -> bool:
         """Whether the deal ended before any card was played (V§8)."""
-        return self._setup.void is not None
+        return self._setup.extra.void is not None
 
     @property
     def owing(self) -> frozenset[int]:
         """The seats that still owe a compulsory solo at the start of the deal (V§9.1)."""
-        return self._setup.owing
+        return self._setup.extra.owing
 
     @property
     def forced(self) -> bool:
         """Whether the deal is forced (Vorführen, V§9.5): the forced seat names a solo."""
-        return self._setup.forced
+        return self._setup.extra.forced
 
     @property
     def forced_seat(self) -> int | None:
@@ -224,10 +250,12 @@ class ProcedureMixin:
         ``None`` unless the deal is forced (V§9.5).
         """
         setup = self._setup
-        if not setup.forced:
+        if not setup.extra.forced:
             return None
         return next(
-            seat for seat in ((setup.dealer + k) & 3 for k in (1, 2, 3, 4)) if seat in setup.owing
+            seat
+            for seat in ((setup.dealer + k) & 3 for k in (1, 2, 3, 4))
+            if seat in setup.extra.owing
         )
 
     @property
@@ -237,12 +265,12 @@ class ProcedureMixin:
         ``None`` before the contract and for every contract but a declared or
         forced solo (a marriage solo and a silent marriage have no kind).
         """
-        return self._setup.solo_kind
+        return self._setup.extra.solo_kind
 
     @property
     def throw_reasons(self) -> tuple[ThrowReason | None, ...]:
         """The reason each seat named with Schmeißen, ``None`` for the others (V§7.2)."""
-        return self._setup.reasons
+        return self._setup.extra.reasons
 
     # --- the reservation round (V§6.1, V§7.2, V§9.5) ----------------------------
 
@@ -268,7 +296,7 @@ class ProcedureMixin:
                 action=action,
                 rule="V§7.1",
             )
-        if setup.forced and not reservation.is_solo:
+        if setup.extra.forced and not reservation.is_solo:
             raise InvalidReservationError(
                 "in a forced deal the forced player names a solo and plays it",
                 seat=seat,
@@ -336,15 +364,17 @@ class ProcedureMixin:
             setup.dealer,
             setup.dealt,
             setup.rules,
-            owing=setup.owing,
-            forced=setup.forced,
+            owing=setup.extra.owing,
+            forced=setup.extra.forced,
         )
         game, declarer = result.game_type, result.declarer
         tricks, leader, cards = self._state[2:5]
         if game is None:
             assert declarer is not None
-            void = VoidDeal("thrown", declarer, setup.reasons[declarer], setup.dealt[declarer])
-            setup = setup._replace(declarations=declarations, void=void)
+            void = VoidDeal(
+                "thrown", declarer, setup.extra.reasons[declarer], setup.dealt[declarer]
+            )
+            setup = setup._replace(declarations=declarations, extra=setup.extra._replace(void=void))
             return self._new((setup, held, tricks, leader, cards, None))
         if game is _POVERTY_GAME:
             assert declarer is not None
@@ -353,16 +383,15 @@ class ProcedureMixin:
                 game_type=game,
                 declarer=declarer,
                 parties=tuple(_RE if s == declarer else None for s in range(4)),
-                poverty=Poverty(declarer),
+                extra=setup.extra._replace(poverty=Poverty(declarer)),
             )
             return self._new((setup, held, tricks, leader, cards, declarer))
-        setup = fix_contract(setup, declarations, game, declarer)
         kind = result.solo_kind
-        if kind is not None:
-            setup = setup._replace(solo_kind=kind)
-            if kind is not SoloKind.VOLUNTARY:  # V§9.3, V§9.5: the soloist leads trick 1
-                assert declarer is not None
-                leader = declarer
+        extra = setup.extra if kind is None else setup.extra._replace(solo_kind=kind)
+        setup = fix_contract(setup, declarations, game, declarer, extra)
+        if kind is not None and kind is not SoloKind.VOLUNTARY:
+            assert declarer is not None
+            leader = declarer  # V§9.3, V§9.5: the soloist leads trick 1
         return self._new((setup, held, tricks, leader, cards, leader))
 
     # --- the Armut exchange (V§6.3) ---------------------------------------------
@@ -371,9 +400,9 @@ class ProcedureMixin:
         setup = self._setup
         where = (
             "the deal is void"
-            if setup.void is not None
+            if setup.extra.void is not None
             else "no Armut is being exchanged"
-            if setup.poverty is None or setup.order is not None
+            if setup.extra.poverty is None or setup.order is not None
             else f"the Armut exchange is not at its {step} step"
         )
         return WrongPhaseError(f"{where}", seat=seat, action=action, rule="V§6.3")
@@ -381,9 +410,9 @@ class ProcedureMixin:
     def _exchange(self) -> Poverty | None:
         """The exchange in progress, ``None`` outside it."""
         setup = self._setup
-        if setup.order is not None or setup.void is not None:
+        if setup.order is not None or setup.extra.void is not None:
             return None
-        return setup.poverty
+        return setup.extra.poverty
 
     def check_pass_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Raise unless the poor player ``seat`` may pass ``cards`` now (V§6.3 step 1).
@@ -444,11 +473,11 @@ class ProcedureMixin:
         self.check_pass_cards(seat, cards)
         checked = _three_cards(cards)
         setup, held, tricks, leader, trick, _ = self._state
-        poverty = setup.poverty
+        poverty = setup.extra.poverty
         assert poverty is not None
         poverty = Poverty(poverty.poor, checked, cards_passed=True)
         held -= cards_bits(checked) << 48 * seat
-        setup = setup._replace(poverty=poverty)
+        setup = setup._replace(extra=setup.extra._replace(poverty=poverty))
         return self._new((setup, held, tricks, leader, trick, (seat + 1) & 3))
 
     def check_answer_poverty(self, seat: int, accept: bool) -> None:
@@ -510,7 +539,7 @@ class ProcedureMixin:
         """
         self.check_answer_poverty(seat, accept)
         setup, held, tricks, leader, trick, _ = self._state
-        poverty = setup.poverty
+        poverty = setup.extra.poverty
         assert poverty is not None
         assert poverty.passed is not None
         answers = (*poverty.answers, accept)
@@ -518,21 +547,24 @@ class ProcedureMixin:
         if accept:
             poor = poverty.poor
             setup = setup._replace(
-                poverty=Poverty(poor, poverty.passed, answers, seat, cards_passed=True),
+                extra=setup.extra._replace(
+                    poverty=Poverty(poor, poverty.passed, answers, seat, cards_passed=True)
+                ),
                 partner=seat,
                 parties=tuple(_RE if s in (poor, seat) else _KONTRA for s in range(4)),
             )
             return self._new((setup, held + (passed << 48 * seat), tricks, leader, trick, seat))
         poverty = Poverty(poverty.poor, poverty.passed, answers, cards_passed=True)
         if len(answers) < 3:
-            setup = setup._replace(poverty=poverty)
+            setup = setup._replace(extra=setup.extra._replace(poverty=poverty))
             return self._new((setup, held, tricks, leader, trick, (seat + 1) & 3))
         setup = setup._replace(
-            poverty=poverty,
             game_type=None,
             declarer=None,
             parties=_NO_PARTIES,
-            void=VoidDeal("poverty_refused", poverty.poor),
+            extra=setup.extra._replace(
+                poverty=poverty, void=VoidDeal("poverty_refused", poverty.poor)
+            ),
         )
         return self._new((setup, held + (passed << 48 * poverty.poor), tricks, leader, trick, None))
 
@@ -597,7 +629,7 @@ class ProcedureMixin:
         self.check_return_cards(seat, cards)
         checked = _three_cards(cards)
         setup, held, tricks, _, trick, _ = self._state
-        poverty = setup.poverty
+        poverty = setup.extra.poverty
         assert poverty is not None
         rules = setup.rules
         bits = cards_bits(checked)
@@ -612,7 +644,9 @@ class ProcedureMixin:
             cards_returned=True,
         )
         held += (bits << 48 * poverty.poor) - (bits << 48 * seat)
-        setup = setup._replace(poverty=poverty, order=rules.card_order(_POVERTY_GAME))
+        setup = setup._replace(
+            extra=setup.extra._replace(poverty=poverty), order=rules.card_order(_POVERTY_GAME)
+        )
         first = (setup.dealer + 1) & 3
         return self._new((setup, held, tricks, first, trick, first))
 
