@@ -281,6 +281,8 @@ def test_a_reservation_prints_as_words() -> None:
         "queens solo",
         "jacks solo",
         "fleshless",
+        "poverty",
+        "throw",
     ]
     assert Reservation.QUEENS_SOLO.value == "SOLO_Q"
     assert repr(Reservation.QUEENS_SOLO) == "Reservation.QUEENS_SOLO"

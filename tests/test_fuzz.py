@@ -292,6 +292,8 @@ def judge_declare(deal: Deal, seat: int, reservation: Reservation) -> Verdict:
         return NotYourTurnError
     if reservation is Reservation.MARRIAGE and deal.dealt[seat].count(CLUB_QUEEN) != 2:
         return InvalidReservationError
+    if reservation in (Reservation.POVERTY, Reservation.THROW):
+        return InvalidReservationError  # V§6, V§7: the DDV rules have neither
     return OK
 
 
@@ -882,7 +884,7 @@ def check_legal_actions(deal: Deal) -> None:
         expected = {
             Declare(turn, answer)
             for answer in Reservation
-            if judge_declare(deal, turn, answer) == OK
+            if answer is not Reservation.THROW and judge_declare(deal, turn, answer) == OK
         }
     elif turn is not None:
         expected = {
