@@ -436,6 +436,7 @@ def _deals(
     tables: st.SearchStrategy[Rules],
     finished: bool,
     announcements: bool,
+    void: bool,
 ) -> Deal:
     table = draw(tables)
     dealer = draw(st.integers(min_value=0, max_value=3))
@@ -457,8 +458,8 @@ def _deals(
                 for action in deal.legal_actions
                 if isinstance(action, Declare)
                 and action.reservation is not Reservation.HEALTHY
-                # A finished deal is played to its last trick: nobody throws in (V§7.2).
-                and not (finished and action.reservation is Reservation.THROW)
+                # Unless void deals are asked for, nobody throws in (V§7.2).
+                and (void or action.reservation is not Reservation.THROW)
             ]
             if (reserve or deal.forced) and wishes:
                 deal = deal.apply(draw(st.sampled_from(wishes)))
@@ -467,11 +468,11 @@ def _deals(
             steps += 1
             continue
         if phase in _EXCHANGE:
-            # The steps of the Armut exchange (V§6.3) are not counted; in a
-            # finished deal the last seat asked accepts, so that it is played.
+            # The steps of the Armut exchange (V§6.3) are not counted; unless
+            # void deals are asked for, the last seat asked accepts.
             options: tuple[Action, ...] = deal.legal_actions
             poverty = deal.poverty
-            if finished and phase is Phase.POVERTY_OFFER and poverty and len(poverty.answers) == 2:
+            if not void and phase is Phase.POVERTY_OFFER and poverty and len(poverty.answers) == 2:
                 options = tuple(a for a in options if isinstance(a, AnswerPoverty) and a.accept)
             deal = deal.apply(draw(st.sampled_from(options)))
             continue
@@ -500,6 +501,7 @@ def deals(
     *,
     finished: bool = False,
     announcements: bool = True,
+    void: bool = False,
 ) -> st.SearchStrategy[Deal]:
     """Deals under ``rules``, played legally from a random deck to a random moment.
 
@@ -510,9 +512,9 @@ def deals(
     have them, V§6, V§7), and the Armut exchange takes random legal steps; in
     play each card is a random legal one and, with ``announcements``, a random
     legal announcement comes now and then.  The deal stops at a random moment
-    of the reservation round or of play, when it is void (V§8), or at the end
-    with ``finished=True``; a finished deal is never void (nobody throws in,
-    and the last seat offered an Armut accepts).  Deals shrink towards an early
+    of the reservation round or of play, or at the end with ``finished=True``.
+    Only with ``void=True`` (and not ``finished``) may a deal end void (V§8):
+    otherwise nobody throws in and the last seat offered an Armut accepts.  Deals shrink towards an early
     moment of a normal game without announcements.
 
     >>> from hypothesis import given, settings
@@ -527,8 +529,8 @@ def deals(
         hypothesis.errors.InvalidArgument: ``rules`` is neither a rule set, a
             strategy nor ``None``, or a flag is not a bool.
     """
-    for name, value in (("finished", finished), ("announcements", announcements)):
+    for name, value in (("finished", finished), ("announcements", announcements), ("void", void)):
         if type(value) is not bool:
             raise InvalidArgument(f"{name} must be a bool, not {value!r}")
     tables = rules if isinstance(rules, st.SearchStrategy) else st.just(_table(rules))
-    return _deals(tables, finished, announcements)
+    return _deals(tables, finished, announcements, void and not finished)

@@ -87,7 +87,7 @@ def meets_throw_reason(hand: Hand, reason: ThrowReason, rules: Rules = Rules.DDV
     return test(hand.bits, rules)
 
 
-def throw_reasons(hand: Hand, rules: Rules) -> tuple[ThrowReason, ...]:
+def throw_reasons(hand: Hand, rules: Rules = Rules.DDV) -> tuple[ThrowReason, ...]:
     """The reasons in force under ``rules`` that ``hand`` meets, in the order of V§7.1.
 
     Empty when the table plays without Schmeißen (``schmeissen`` empty).
