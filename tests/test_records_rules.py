@@ -207,7 +207,8 @@ def test_version_1_records_have_no_rules_and_version_2_records_need_them() -> No
 @pytest.mark.parametrize(
     ("change", "message", "path"),
     [
-        (lambda r: r.__setitem__("bettel", True), r'^rules: unknown option "bettel"; .* \(V§0\.1\)$',
+        (lambda r: r.__setitem__("bettel", True),
+         r'^rules: unknown option "bettel"; .* \(V§0\.1\)$',
          ("rules", "bettel")),
         (lambda r: r.pop("solos"), r"^rules: missing option 'solos'; .* \(V§0\.1\)$", ("rules",)),
         (lambda r: r.__setitem__("nines", "false"),

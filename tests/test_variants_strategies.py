@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
 from hypothesis.errors import InvalidArgument
 
 from doppelkopf import Deal, GameType, Phase, Rank, Rules, legal_cards
+from doppelkopf.rules import BOCK_TRIGGERS, THROW_REASONS
 from doppelkopf.strategies import cards, deals, deals_of_hands, hands, positions, rules, tricks
 
 SHORT = Rules(nines=False)
@@ -28,12 +29,30 @@ def test_every_value_of_every_option_is_drawn() -> None:
     @settings(max_examples=300, database=None)
     @given(rules())
     def collect(table: Rules) -> None:
-        for name, value in table.as_dict().items():
-            seen.setdefault(name, set()).add(value)
+        for name in table.as_dict():
+            seen.setdefault(name, set()).add(getattr(table, name))
 
     collect()
+    expected: dict[str, set[object]] = {
+        "second_dulle": set(_SECOND),
+        "armut_max_trumps": {1, 2, 3},
+        "players": {4, 5},
+        "bock_stacking": {"consecutive", "multiply"},
+    }
     for name, values in seen.items():
-        assert values == (set(_SECOND) if name == "second_dulle" else {True, False}), name
+        if name in ("schmeissen", "bock"):
+            # Each reason or trigger is drawn, and so is the empty set (the option off).
+            names = THROW_REASONS if name == "schmeissen" else BOCK_TRIGGERS
+            assert frozenset() in values, name
+            drawn: set[object] = set()
+            for value in values:
+                drawn.update(cast("frozenset[str]", value))
+            assert drawn == set(names), name
+        elif name == "session_length":
+            assert None in values
+            assert {24, 1} <= values
+        else:
+            assert values == expected.get(name, {True, False}), name
 
 
 @given(rules(second_dulle="always"))

@@ -79,10 +79,13 @@ from .records import load_session as load_session
 from .records import loads_deal as loads_deal
 from .records import loads_session as loads_session
 from .records import record_schema as record_schema
+from .rules import BockStacking as BockStacking
+from .rules import BockTrigger as BockTrigger
 from .rules import Category as Category
 from .rules import GameType as GameType
 from .rules import Rules as Rules
 from .rules import SecondDulle as SecondDulle
+from .rules import ThrowReason as ThrowReason
 from .scoring import DealSummary as DealSummary
 from .scoring import PartyResult as PartyResult
 from .scoring import Settlement as Settlement

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BOCK_TRIGGERS",
     "THROW_REASONS",
+    "USUAL_THROW_REASONS",
     "BockStacking",
     "BockTrigger",
     "Category",
@@ -460,7 +461,7 @@ def _triggers(value: Iterable[str]) -> frozenset[BockTrigger]:
 
 
 def _name_set(name: str, value: object, names: tuple[str, ...], section: str) -> frozenset[str]:
-    if isinstance(value, str) or not isinstance(value, Iterable):
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise InvalidRulesError(
             f"option {name} must be a set of names ({', '.join(names)}), not {_short(value)}",
             options=(name,),
@@ -730,7 +731,10 @@ class Rules:
             _checks.rule_set(base, "base")
         if not isinstance(options, Mapping):
             raise _checks.type_error(options, "options", "mapping of option names to values")
-        values = (base if base is not None else Rules.DDV).as_dict()
+        start = base if base is not None else Rules.DDV
+        if not options:
+            return start
+        values = start.as_dict()
         for name, value in options.items():
             if name not in _OPTION_NAMES:
                 raise InvalidRulesError(
@@ -899,7 +903,7 @@ _INT_OPTIONS: Final = frozenset({"armut_max_trumps", "players", "session_length"
 _WORD_OPTIONS: Final = frozenset({"second_dulle", "bock_stacking"})
 
 
-def _option_value(name: str, value: object) -> object:
+def _option_value(name: str, value: object) -> object:  # noqa: PLR0911 - one return per kind
     """An option's value from text (``"false"``, ``"nines5+kings5"``, ``"24"``) or as given."""
     if not isinstance(value, str):
         return value

@@ -16,7 +16,7 @@ from ..deal import (
 )
 from ..errors import DoppelkopfError, InvalidRulesError
 from ..parties import Announcement
-from ..rules import GameType, Rules
+from ..rules import USUAL_THROW_REASONS, GameType, Rules
 
 _Handler = Callable[[argparse.Namespace], int]
 
@@ -205,8 +205,9 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="change one option of the rule set, such as nines=false or "
-        "second_dulle=always (repeatable; the options are "
+        help="change one option of the rule set, such as nines=false, "
+        "second_dulle=always or schmeissen=nines5+kings5 (schmeissen alone is that pair; "
+        "repeatable; the options are "
         f"{', '.join(Rules.DDV.as_dict())})",
     )
 
@@ -217,7 +218,10 @@ def _rules(args: argparse.Namespace) -> Rules:
     A bad preset, option or value is a usage error naming it and its VARIANTS.md section.
     """
     options: dict[str, str] = {}
-    for item in args.option:
+    for given in args.option:
+        # V§7.1: the option named alone is SUMMARY's usual pair of reasons.
+        usual = "schmeissen=" + "+".join(sorted(USUAL_THROW_REASONS))
+        item = usual if given.strip() == "schmeissen" else given
         name, equals, value = item.partition("=")
         if not equals or not name.strip():
             _fail(f"--option takes NAME=VALUE, such as nines=false, not {_show(item)}")
