@@ -50,7 +50,9 @@ def test_v23_a_compulsory_solo_is_led_by_its_soloist() -> None:
     later = Deal.from_hands(HANDS, dealer=D, rules=T, owing={C})
     later = answered(later, {C: Reservation.QUEENS_SOLO})
     assert (later.solo_kind, later.turn) == (SoloKind.COMPULSORY, C)  # V§9.3
-    lust = answered(Deal.from_hands(HANDS, dealer=D, rules=T, owing={A}), {C: Reservation.JACKS_SOLO})
+    lust = answered(
+        Deal.from_hands(HANDS, dealer=D, rules=T, owing={A}), {C: Reservation.JACKS_SOLO}
+    )
     assert (lust.solo_kind, lust.turn) == (SoloKind.VOLUNTARY, A)  # a Lustsolo: dealer's left
     assert later.view(B).solo_kind is SoloKind.COMPULSORY
     assert later.view(B).owing == frozenset({C})
@@ -82,9 +84,15 @@ def test_v24_a_compulsory_solo_beats_an_earlier_lustsolo() -> None:
 
 def test_v25_a_forced_deal_asks_only_the_forced_seat_for_a_solo() -> None:
     deal = Deal.from_hands(HANDS, dealer=A, rules=T, owing={B, D}, forced=True)
-    assert (deal.forced, deal.forced_seat, deal.turn, deal.phase) == (True, B, B, Phase.RESERVATIONS)
+    assert (deal.forced, deal.forced_seat, deal.turn, deal.phase) == (
+        True,
+        B,
+        B,
+        Phase.RESERVATIONS,
+    )
     actions = deal.legal_actions
-    assert actions and all(isinstance(a, Declare) and a.reservation.is_solo for a in actions)
+    assert actions
+    assert all(isinstance(a, Declare) and a.reservation.is_solo for a in actions)
     assert deal.view(B).legal_actions == actions
     assert deal.view(C).legal_actions == ()
     with pytest.raises(InvalidReservationError) as caught:
@@ -114,7 +122,7 @@ def test_owing_and_forced_are_checked() -> None:
         with pytest.raises((InvalidValueError, InvalidTypeError)):
             Deal.from_hands(HANDS, rules=T, owing=owing)
     with pytest.raises(InvalidTypeError):
-        Deal.from_hands(HANDS, rules=T, owing="01")
+        Deal.from_hands(HANDS, rules=T, owing="01")  # type: ignore[arg-type]
     with pytest.raises(InvalidTypeError):
         Deal.from_hands(HANDS, rules=T, owing=[0.5])  # type: ignore[list-item]
     with pytest.raises(InvalidValueError) as caught:
@@ -133,7 +141,8 @@ def test_owing_and_forced_are_checked() -> None:
 
 def test_owing_and_forced_survive_initial_replay_and_equality() -> None:
     deal = Deal.shuffled(5, rules=T, owing=[A, C])
-    assert deal.owing == frozenset({A, C}) and not deal.forced
+    assert deal.owing == frozenset({A, C})
+    assert not deal.forced
     assert deal != Deal.shuffled(5, rules=T)
     assert deal == Deal.shuffled(5, rules=T, owing=(C, A))
     played = play_deal(deal, [RandomPlayer(seed=s, reservation_rate=0.5) for s in range(4)])
@@ -166,21 +175,26 @@ def test_the_reference_bots_finish_every_deal_under_any_rules(
     forced = forced and bool(owing)
     deal = Deal.shuffled(seed, rules=table, owing=owing, forced=forced)
     players = [
-        RandomPlayer(seed=seed + s, reservation_rate=0.3) if kind == "random" else HeuristicPlayer(s)
+        RandomPlayer(seed=seed + s, reservation_rate=0.3)
+        if kind == "random"
+        else HeuristicPlayer(s)
         for s in range(4)
     ]
     done = play_deal(deal, players)
     assert done.is_finished
     assert done.initial().replay(done.history) == done
     if done.is_void:
-        assert done.void is not None and done.tricks == ()
+        assert done.void is not None
+        assert done.tricks == ()
         return
     assert len(done.tricks) == table.tricks
     assert sum(settle(done).scores) == 0
     if forced:
-        assert done.solo_kind is SoloKind.FORCED and done.declarer == done.forced_seat
+        assert done.solo_kind is SoloKind.FORCED
+        assert done.declarer == done.forced_seat
         assert done.tricks[0].leader == done.declarer
     elif done.solo_kind is SoloKind.COMPULSORY:
-        assert done.declarer in owing and done.tricks[0].leader == done.declarer
+        assert done.declarer in owing
+        assert done.tricks[0].leader == done.declarer
     else:
         assert done.tricks[0].leader == (done.dealer + 1) % 4

@@ -726,9 +726,10 @@ def assert_rejected(
             deal.check_announce(action.seat, action.level)
         assert not deal.can_announce(action.seat, action.level)
     else:
+        assert isinstance(action, Declare)
         with pytest.raises(error):
-            deal.check_declare(action.seat, action.reservation)
-        assert not deal.can_declare(action.seat, action.reservation)
+            deal.check_declare(action.seat, action.reservation, action.reason)
+        assert not deal.can_declare(action.seat, action.reservation, action.reason)
     assert action not in deal.legal_actions
     assert unchanged(deal, before)
     assert deal.history == history

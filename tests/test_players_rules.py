@@ -54,8 +54,11 @@ def assert_finished_legally(deal: Deal) -> None:
     """The deal was played to its last trick, or ended void before any card (V§8)."""
     rules = deal.rules
     if deal.is_void:
-        assert deal.phase is Phase.VOID and deal.tricks == () and deal.turn is None
-        assert deal.void is not None and (rules.armut or rules.schmeissen)
+        assert deal.phase is Phase.VOID
+        assert deal.tricks == ()
+        assert deal.turn is None
+        assert deal.void is not None
+        assert rules.armut or rules.schmeissen
         return
     assert deal.phase is Phase.FINISHED
     assert len(deal.tricks) == rules.tricks

@@ -52,10 +52,13 @@ def test_v22_five_nines_throw_in_and_the_deal_is_void() -> None:
     assert Declare(B, Reservation.THROW, "kings5") not in deal.legal_actions
     deal = thrown()
     assert deal.phase is Phase.VOID
-    assert deal.is_void and deal.is_finished
+    assert deal.is_void
+    assert deal.is_finished
     assert deal.void == VoidDeal("thrown", B, "nines5", Hand.parse(V22_HANDS[B]))
-    assert deal.game_type is None and deal.turn is None
-    assert deal.legal_actions == () and deal.legal_cards() == ()
+    assert deal.game_type is None
+    assert deal.turn is None
+    assert deal.legal_actions == ()
+    assert deal.legal_cards() == ()
     for seat in range(4):
         assert deal.view(seat).void == deal.void  # the hand is shown to everyone (V§7.2)
         assert deal.view(seat).legal_actions == ()
@@ -154,12 +157,16 @@ def test_priority_throw_beats_armut_and_loses_to_a_solo() -> None:
     armut = deal.declare(A, Reservation.POVERTY)
     assert not armut.can_declare(B, Reservation.POVERTY)  # four trumps
     deal = armut.declare(B, H).declare(C, Reservation.MARRIAGE).declare(D, H)
-    assert deal.phase is Phase.POVERTY_PASS and deal.declarer == A
+    assert deal.phase is Phase.POVERTY_PASS
+    assert deal.declarer == A
     deal = armut.declare(B, Reservation.THROW, "nines5").declare(C, H).declare(D, H)
-    assert deal.phase is Phase.VOID and deal.void is not None and deal.void.seat == B
+    assert deal.phase is Phase.VOID
+    assert deal.void is not None
+    assert deal.void.seat == B
     deal = Deal.from_hands(V22_HANDS, rules=both).declare(A, Reservation.QUEENS_SOLO)
     deal = deal.declare(B, Reservation.THROW, "nines5").declare(C, H).declare(D, H)
-    assert deal.phase is Phase.PLAY and deal.declarer == A
+    assert deal.phase is Phase.PLAY
+    assert deal.declarer == A
     hands = Deal.from_hands(V22_HANDS).dealt
     R = Reservation
     result = resolve_round([R.HEALTHY, R.THROW, R.POVERTY, R.MARRIAGE], D, hands, both)
@@ -170,9 +177,9 @@ def test_priority_throw_beats_armut_and_loses_to_a_solo() -> None:
         resolve_reservations([R.HEALTHY, R.THROW, R.HEALTHY, R.HEALTHY], D, hands, both)
     with pytest.raises(InvalidReservationError):
         resolve_round([R.HEALTHY, R.THROW, R.HEALTHY, R.HEALTHY], D, hands)  # not in force
-    assert resolve_reservations([R.POVERTY, R.HEALTHY, R.HEALTHY, R.HEALTHY], D, hands, both)[
-        1
-    ] == A
+    assert (
+        resolve_reservations([R.POVERTY, R.HEALTHY, R.HEALTHY, R.HEALTHY], D, hands, both)[1] == A
+    )
 
 
 def test_resolve_reservations_is_unchanged_for_the_spec_answers() -> None:
@@ -191,7 +198,8 @@ def test_resolve_reservations_is_unchanged_for_the_spec_answers() -> None:
 @given(deals(rules(schmeissen=frozenset(THROW_REASONS), nines=True), void=True))
 def test_void_deals_have_no_outcome(deal: Deal) -> None:
     if deal.is_void:
-        assert deal.turn is None and deal.legal_actions == ()
+        assert deal.turn is None
+        assert deal.legal_actions == ()
         with pytest.raises(WrongPhaseError):
             _ = deal.outcome
     else:
@@ -210,4 +218,4 @@ def test_throw_reasons_agree_with_the_criteria(table: Rules, seed: int) -> None:
 
 def test_announcement_error_class_for_a_void_deal() -> None:
     with pytest.raises((WrongPhaseError, AnnouncementError)):
-        thrown().announce(B, 0)
+        thrown().announce(B, Announcement.RE_KONTRA)

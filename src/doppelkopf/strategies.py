@@ -514,8 +514,9 @@ def deals(
     legal announcement comes now and then.  The deal stops at a random moment
     of the reservation round or of play, or at the end with ``finished=True``.
     Only with ``void=True`` (and not ``finished``) may a deal end void (V§8):
-    otherwise nobody throws in and the last seat offered an Armut accepts.  Deals shrink towards an early
-    moment of a normal game without announcements.
+    otherwise nobody throws in and the last seat offered an Armut accepts.
+    Deals shrink towards an early moment of a normal game without
+    announcements.
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10, database=None)
