@@ -1385,7 +1385,7 @@ class ProcedureMachine(RuleBasedStateMachine):
         for pick in picks:
             if self.deal.is_finished:
                 return
-            actions = self.deal.legal_actions
+            actions: tuple[Action, ...] = self.deal.legal_actions
             STATS[f"procedures: {self.deal.phase.value}"] += 1
             wishes = [
                 action
