@@ -194,10 +194,15 @@ def unchanged(deal: Deal, before: tuple[object, ...]) -> bool:
 
 
 def every_action() -> tuple[Action, ...]:
-    """Every action that can be written down: 96 plays, 20 announcements, 36 answers."""
+    """Every action of a DDV deal that can be written down: 96 plays, 20 announcements, 44
+    answers (Armut and Schmeißen, with the reason ``"nines5"``, included)."""
     plays: list[Action] = [Play(seat, c) for seat in range(4) for c in DISTINCT_CARDS]
     announces: list[Action] = [Announce(seat, level) for seat in range(4) for level in LEVELS]
-    declares: list[Action] = [Declare(seat, r) for seat in range(4) for r in Reservation]
+    declares: list[Action] = [
+        Declare(seat, r, "nines5" if r is Reservation.THROW else None)
+        for seat in range(4)
+        for r in Reservation
+    ]
     return (*plays, *announces, *declares)
 
 
@@ -260,7 +265,7 @@ def random_illegal_actions(
         if deal.dealt[turn].count(CLUB_QUEEN) < 2:
             found.append((Declare(turn, Reservation.MARRIAGE), InvalidReservationError))
         return found
-    reservation = rng.choice(tuple(Reservation))
+    reservation = rng.choice(tuple(r for r in Reservation if r is not Reservation.THROW))
     found.append((Declare(seat_any, reservation), WrongPhaseError))
     if deal.is_finished:
         found.append((Play(seat_any, rng.choice(DISTINCT_CARDS)), WrongPhaseError))

@@ -292,7 +292,9 @@ def test_r06_marriage_without_both_club_queens_is_illegal() -> None:
     assert Declare(B, R.MARRIAGE) not in deal.legal_actions
     assert unchanged(deal, before)
     # Every other answer is open to B.
-    assert set(deal.legal_actions) == {Declare(B, r) for r in R if r is not R.MARRIAGE}
+    assert set(deal.legal_actions) == {
+        Declare(B, r) for r in R if r not in (R.MARRIAGE, R.POVERTY, R.THROW)
+    }
 
 
 def test_marriage_is_offered_only_to_the_holder_of_both_club_queens() -> None:
@@ -724,9 +726,10 @@ def assert_rejected(
             deal.check_announce(action.seat, action.level)
         assert not deal.can_announce(action.seat, action.level)
     else:
+        assert isinstance(action, Declare)
         with pytest.raises(error):
-            deal.check_declare(action.seat, action.reservation)
-        assert not deal.can_declare(action.seat, action.reservation)
+            deal.check_declare(action.seat, action.reservation, action.reason)
+        assert not deal.can_declare(action.seat, action.reservation, action.reason)
     assert action not in deal.legal_actions
     assert unchanged(deal, before)
     assert deal.history == history

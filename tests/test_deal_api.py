@@ -61,8 +61,8 @@ def test_reservation_parse(text: str, expected: Reservation) -> None:
 
 
 def test_reservation_parse_rejects_unknown_names() -> None:
-    with pytest.raises(InvalidNotationError, match="unknown reservation 'armut'"):
-        Reservation.parse("armut")
+    with pytest.raises(InvalidNotationError, match="unknown reservation 'bettel'"):
+        Reservation.parse("bettel")
 
 
 def test_reservations_name_their_game() -> None:

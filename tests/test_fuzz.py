@@ -159,6 +159,7 @@ from doppelkopf import (
     Announcement,
     AnnouncementBannedError,
     AnnouncementTooLateError,
+    AnswerPoverty,
     Card,
     CardNotHeldError,
     Deal,
@@ -177,11 +178,13 @@ from doppelkopf import (
     Party,
     PartyAnnouncements,
     PartyResult,
+    PassCards,
     Phase,
     Play,
     Rank,
     RecordError,
     Reservation,
+    ReturnCards,
     Rules,
     Suit,
     Trick,
@@ -201,6 +204,7 @@ from doppelkopf import (
 )
 from doppelkopf import strategies as dk_strategies
 from doppelkopf._json import MAX_BYTES, MAX_DEPTH
+from doppelkopf.rules import THROW_REASONS
 from fuzz_settings import fuzz_settings
 
 STATS: Counter[str] = Counter()
@@ -292,6 +296,8 @@ def judge_declare(deal: Deal, seat: int, reservation: Reservation) -> Verdict:
         return NotYourTurnError
     if reservation is Reservation.MARRIAGE and deal.dealt[seat].count(CLUB_QUEEN) != 2:
         return InvalidReservationError
+    if reservation in (Reservation.POVERTY, Reservation.THROW):
+        return InvalidReservationError  # V§6, V§7: the DDV rules have neither
     return OK
 
 
@@ -338,6 +344,7 @@ def judge(deal: Deal, action: Action) -> Verdict:
         return judge_play(deal, action.seat, action.card)
     if isinstance(action, Announce):
         return judge_announce(deal, action.seat, action.level)
+    assert isinstance(action, Declare), "the DDV model knows no exchange"
     return judge_declare(deal, action.seat, action.reservation)
 
 
@@ -395,6 +402,7 @@ def kind_and_value(action: Action) -> tuple[str, object]:
         return "play", action.card
     if isinstance(action, Announce):
         return "announce", action.level
+    assert isinstance(action, Declare), "the DDV model knows no exchange"
     return "declare", action.reservation
 
 
@@ -882,7 +890,7 @@ def check_legal_actions(deal: Deal) -> None:
         expected = {
             Declare(turn, answer)
             for answer in Reservation
-            if judge_declare(deal, turn, answer) == OK
+            if answer is not Reservation.THROW and judge_declare(deal, turn, answer) == OK
         }
     elif turn is not None:
         expected = {
@@ -1249,6 +1257,186 @@ class DealMachine(RuleBasedStateMachine):
 def test_deal_machine() -> None:
     """Deals driven by legal, illegal and malformed actions keep every invariant."""
     run_state_machine_as_test(DealMachine, settings=fuzz_settings(10))
+
+
+# --- the procedures of V§6-§9: Armut, Schmeißen, compulsory and forced solos ----
+
+PROCEDURE_RULES: Final = dk_strategies.rules(armut=True).flatmap(
+    lambda table: st.sampled_from(
+        (
+            table,
+            attrs.evolve(table, schmeissen=frozenset({"trumps1", "kings5", "full7"})),
+            attrs.evolve(table, compulsory_solo=True, solos=True, session_length=None),
+        )
+    )
+)
+
+
+@st.composite
+def procedure_deals(draw: st.DrawFn) -> Deal:
+    """A shuffled deal under rules with Armut, sometimes Schmeißen or compulsory solos."""
+    table = draw(PROCEDURE_RULES)
+    owing: frozenset[int] = frozenset()
+    forced = False
+    if table.compulsory_solo:
+        owing = frozenset(draw(st.sets(st.integers(0, 3))))
+        forced = bool(owing) and draw(st.booleans())
+    deal = Deal.shuffled(
+        draw(st.integers(0, 2**32 - 1)),
+        dealer=draw(st.integers(0, 3)),
+        rules=table,
+        owing=owing,
+        forced=forced,
+    )
+    poor = draw(st.sampled_from((None, 0, 1, 2, 3)))
+    if poor is None:
+        return deal
+    # Make ``poor`` poor: swap its trumps beyond two for other seats' plain cards.
+    order = table.card_order(GameType.NORMAL)
+    hands = [list(hand) for hand in deal.dealt]
+    for other in (seat for seat in range(4) if seat != poor):
+        for index, card in enumerate(hands[other]):
+            trumps = [c for c in hands[poor] if order.is_trump(c)]
+            if len(trumps) <= 2:
+                break
+            if not order.is_trump(card):
+                hands[poor].remove(trumps[0])
+                hands[poor].append(card)
+                hands[other][index] = trumps[0]
+    return Deal.from_hands(
+        [Hand(hand) for hand in hands],
+        dealer=deal.dealer,
+        rules=table,
+        owing=owing,
+        forced=forced,
+    )
+
+
+EXCHANGE_VERBS: Final = {
+    PassCards: ("check_pass_cards", "can_pass_cards", "pass_cards"),
+    ReturnCards: ("check_return_cards", "can_return_cards", "return_cards"),
+    AnswerPoverty: ("check_answer_poverty", "can_answer_poverty", "answer_poverty"),
+}
+
+
+def procedure_candidates(deal: Deal) -> list[Action]:
+    """Actions aimed at the exchange and the answers of V§6, V§7, V§9.5, legal or not."""
+    found: list[Action] = list(deal.legal_actions[:6])
+    for seat in range(4):
+        hand = tuple(deal.hands[seat])
+        if len(hand) >= 3:
+            found += [PassCards(seat, hand[:3]), ReturnCards(seat, hand[-3:])]
+        found += [AnswerPoverty(seat, True), AnswerPoverty(seat, False)]
+        found += [Declare(seat, Reservation.POVERTY), Declare(seat, Reservation.HEALTHY)]
+        found += [Declare(seat, Reservation.THROW, reason) for reason in THROW_REASONS]
+    return found
+
+
+def exchange_verbs_agree(deal: Deal, action: Action) -> Deal:
+    """``check``, ``can_apply``, ``apply`` and the action's own three verbs agree."""
+    before = snapshot(deal)
+    legal = deal.can_apply(action)
+    if isinstance(action, PassCards | ReturnCards | AnswerPoverty):
+        check, can, act = (getattr(deal, name) for name in EXCHANGE_VERBS[type(action)])
+        argument = action.accept if isinstance(action, AnswerPoverty) else action.cards
+        assert can(action.seat, argument) == legal
+        if legal:
+            check(action.seat, argument)
+            assert act(action.seat, argument) == deal.apply(action)
+        else:
+            with pytest.raises(IllegalActionError):
+                check(action.seat, argument)
+            with pytest.raises(IllegalActionError):
+                act(action.seat, argument)
+    if legal:
+        new = deal.apply(action)
+        assert new.history[-1].as_action() == action or isinstance(action, Announce)
+        assert unchanged(deal, before)
+        return new
+    with pytest.raises(IllegalActionError) as caught:
+        deal.check(action)
+    assert "§" in caught.value.rule, caught.value
+    assert caught.value.seat == action.seat
+    with pytest.raises(type(caught.value)):
+        deal.apply(action)
+    assert unchanged(deal, before)
+    return deal
+
+
+class ProcedureMachine(RuleBasedStateMachine):
+    """Deals under Armut, Schmeißen and compulsory solos driven by legal and illegal actions."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.deal = Deal.shuffled(0)
+
+    @initialize(deal=procedure_deals())
+    def start(self, deal: Deal) -> None:
+        self.deal = deal
+
+    @precondition(lambda self: self.deal.is_finished)
+    @rule(deal=procedure_deals())
+    def next_deal(self, deal: Deal) -> None:
+        self.deal = deal
+
+    @precondition(lambda self: not self.deal.is_finished)
+    @rule(picks=st.lists(PICKS, min_size=1, max_size=16))
+    def legal_steps(self, picks: list[int]) -> None:
+        for pick in picks:
+            if self.deal.is_finished:
+                return
+            actions: tuple[Action, ...] = self.deal.legal_actions
+            STATS[f"procedures: {self.deal.phase.value}"] += 1
+            wishes = [
+                action
+                for action in actions
+                if isinstance(action, Declare)
+                and action.reservation in (Reservation.POVERTY, Reservation.THROW)
+            ]
+            if wishes and pick % 3:
+                actions = tuple(wishes)
+            self.deal = exchange_verbs_agree(self.deal, actions[pick % len(actions)])
+
+    @rule(picks=st.lists(PICKS, min_size=1, max_size=8))
+    def any_candidates(self, picks: list[int]) -> None:
+        candidates = procedure_candidates(self.deal)
+        for pick in picks:
+            self.deal = exchange_verbs_agree(self.deal, candidates[pick % len(candidates)])
+
+    @invariant()
+    def deck_and_hands(self) -> None:
+        deal = self.deal
+        held = sum(hand.bits for hand in deal.hands)
+        played = sum(1 << (2 * card.index) for card in deal.played_cards)
+        poverty = deal.poverty
+        transit = 0
+        if deal.phase is Phase.POVERTY_OFFER and poverty is not None and poverty.passed:
+            transit = sum(1 << (2 * card.index) for card in poverty.passed)
+        assert held + played + transit == deal.rules.deck_bits
+        if deal.phase in (Phase.PLAY, Phase.FINISHED):
+            assert len({len(hand) for hand in deal.hands}) <= 2
+
+    @invariant()
+    def views_and_replay(self) -> None:
+        deal = self.deal
+        for seat in range(4):
+            mine = tuple(action for action in deal.legal_actions if action.seat == seat)
+            if deal.phase is Phase.PLAY:
+                continue  # announcements of other seats: see DealMachine
+            assert deal.view(seat).legal_actions == mine
+        assert deal.initial().replay(deal.history) == deal
+        if deal.is_void:
+            assert deal.turn is None
+            assert deal.legal_actions == ()
+            with pytest.raises(WrongPhaseError):
+                _ = deal.outcome
+        elif deal.phase is Phase.FINISHED:
+            assert sum(settle(deal).scores) == 0
+
+
+def test_procedure_machine() -> None:
+    """Armut exchanges, void deals and forced deals keep their invariants under any actions."""
+    run_state_machine_as_test(ProcedureMachine, settings=fuzz_settings(10))
 
 
 # --- parsers -----------------------------------------------------------------

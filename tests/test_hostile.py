@@ -206,6 +206,21 @@ def _build_real() -> Real:
     view = in_play.view(turn)
     outcome = finished.outcome
     summary = doppelkopf.summarize(finished)
+    armut = Deal.from_hands(
+        [
+            "♦K ♣J ♠K ♠A ♠A ♠10 ♣A ♣A ♣10 ♥A ♥K ♥9",
+            "♣Q ♣Q ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q ♣J ♠J ♠J ♥J",
+            "♥10 ♥10 ♦A ♦A ♦10 ♦10 ♦K ♦9 ♦9 ♥J ♦J ♠9",
+            "♦J ♠10 ♠K ♠9 ♣10 ♣K ♣K ♣9 ♣9 ♥A ♥K ♥9",
+        ],
+        rules=doppelkopf.Rules(armut=True),
+    ).declare(0, Reservation.POVERTY)
+    for seat in (1, 2, 3):
+        armut = armut.declare(seat, Reservation.HEALTHY)
+    offered = armut.pass_cards(0, armut.legal_actions[0].cards)  # type: ignore[union-attr]
+    accepted = offered.answer_poverty(1, True)
+    void = offered.answer_poverty(1, False).answer_poverty(2, False).answer_poverty(3, False)
+    forced = Deal.shuffled(9, rules=doppelkopf.Rules.TOURNAMENT, owing={1, 2}, forced=True)
     settlement = doppelkopf.settle(finished)
     session = Session.new(3, seed=3).add(finished)
     step = next(doppelkopf.iter_deal(fresh, [RandomPlayer(seed=seat) for seat in range(4)]))
@@ -220,6 +235,17 @@ def _build_real() -> Real:
         "Deal (fresh)": fresh,
         "Deal (in play)": in_play,
         "Deal (finished)": finished,
+        "Deal (Armut pass)": armut,
+        "Deal (Armut offer)": offered,
+        "Deal (Armut return)": accepted,
+        "Deal (void)": void,
+        "Deal (forced)": forced,
+        "Poverty": accepted.poverty,
+        "VoidDeal": void.void,
+        "RoundResult": doppelkopf.resolve_round((Reservation.HEALTHY,) * 4, 3, fresh.dealt),
+        "PassCards": offered.history[4],
+        "AnswerPoverty": doppelkopf.AnswerPoverty(seat=1, accept=True),
+        "ReturnCards": doppelkopf.ReturnCards(seat=1, cards=accepted.hands[1].distinct()[:3]),
         "PlayerView": view,
         "Outcome": outcome,
         "DealSummary": summary,
@@ -242,7 +268,16 @@ def _build_real() -> Real:
         "Rules (options)": doppelkopf.Rules(nines=False, second_dulle="always", schweinchen=True),
         "CardOrder": doppelkopf.Rules().card_order(doppelkopf.GameType.NORMAL),
     }
-    for name in ("Announcement", "Party", "GameType", "Suit", "Rank", "Category", "Reservation"):
+    for name in (
+        "Announcement",
+        "Party",
+        "GameType",
+        "Suit",
+        "Rank",
+        "Category",
+        "Reservation",
+        "SoloKind",
+    ):
         for member in getattr(doppelkopf, name):
             instances[f"{name}.{member.name}"] = member
     for name in ("Phase", "ValueKind", "SpecialKind"):
@@ -366,6 +401,7 @@ _TEXT: Final = {
     "Party.parse": "re",
     "Announcement.parse": "re",
     "Reservation.parse": "healthy",
+    "SoloKind.parse": "Pflichtsolo",
     "Rules.parse": "ddv nines=false",
 }
 
@@ -434,6 +470,7 @@ def _valid(entry: EntryPoint, parameter: inspect.Parameter, receiver: object, re
         "card": lambda: real.in_play.legal_cards()[0],
         "cards": lambda: list(real.in_play.hands[turn])[:3],
         "level": lambda: Announcement.RE_KONTRA,
+        "accept": lambda: True,
         "party": lambda: Party.RE,
         "game_type": lambda: real.in_play.game_type,
         "hand": lambda: real.in_play.hands[turn],

@@ -80,10 +80,12 @@ class Forced:
 
     def act(self, view: PlayerView) -> Action | None:
         if view.game_type is None and view.turn == view.seat:
-            wanted = Declare(view.seat, self.reservation)
-            return (
-                wanted if wanted in view.legal_actions else Declare(view.seat, Reservation.HEALTHY)
-            )
+            wanted = [
+                action
+                for action in view.legal_actions
+                if isinstance(action, Declare) and action.reservation is self.reservation
+            ]
+            return wanted[0] if wanted else Declare(view.seat, Reservation.HEALTHY)
         return self.inner.act(view)
 
 

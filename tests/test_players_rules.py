@@ -51,7 +51,15 @@ def make_player(kind: str, seed: int) -> Player:
 
 
 def assert_finished_legally(deal: Deal) -> None:
+    """The deal was played to its last trick, or ended void before any card (V§8)."""
     rules = deal.rules
+    if deal.is_void:
+        assert deal.phase is Phase.VOID
+        assert deal.tricks == ()
+        assert deal.turn is None
+        assert deal.void is not None
+        assert rules.armut or rules.schmeissen
+        return
     assert deal.phase is Phase.FINISHED
     assert len(deal.tricks) == rules.tricks
     assert all(len(hand) == 0 for hand in deal.hands)

@@ -421,9 +421,9 @@ def test_reservations_are_read_by_name_id_or_german_word(text: str, expected: Re
 def test_an_unknown_reservation_is_a_notation_error() -> None:
     """SPEC §3.2: a word that names no reservation is refused with the text quoted."""
     with pytest.raises(InvalidNotationError) as error:
-        Reservation.parse("Armut")
-    assert str(error.value) == "unknown reservation 'Armut'"
-    assert error.value.text == "Armut"
+        Reservation.parse("Bettel")
+    assert str(error.value) == "unknown reservation 'Bettel'"
+    assert error.value.text == "Bettel"
 
 
 # --- SPEC §2.3, §2.4: shuffle, cut and deal ----------------------------------

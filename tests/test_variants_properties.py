@@ -276,7 +276,8 @@ def test_without_nines_every_deadline_is_two_lower(table: Rules, seed: int) -> N
 @st.composite
 def schweine_deals(draw: st.DrawFn) -> Deal:
     """A finished deal under Schweinchen in which one seat was dealt both ♦A."""
-    table = draw(rules(schweinchen=True, solos=False))
+    # Without Armut and Schmeißen, which have no Schweine (V§2.3) or no play (V§8).
+    table = draw(rules(schweinchen=True, solos=False, armut=False, schmeissen=frozenset()))
     hands = [list(hand) for hand in draw(deals_of_hands(table))]
     holder = draw(st.integers(min_value=0, max_value=3))
     for seat in range(4):
@@ -403,7 +404,7 @@ def test_tricks_with_both_dullen_are_won_as_the_variants_say(data: st.DataObject
 @st.composite
 def dullen_deals(draw: st.DrawFn) -> Deal:
     """A deal after trick 1, in which A led a 10♥ and B played the other one."""
-    table = draw(rules(dullen=True))
+    table = draw(rules(dullen=True, armut=False, schmeissen=frozenset()))
     hands = [list(hand) for hand in draw(deals_of_hands(table))]
     for seat in (0, 1):
         if DULLE not in hands[seat]:

@@ -37,7 +37,7 @@ from hypothesis.errors import InvalidArgument
 
 from ._order import CardOrder
 from .cards import Card, Hand, Rank, Suit
-from .deal import Announce, Deal, Declare, Phase, Play, Reservation
+from .deal import Action, Announce, AnswerPoverty, Deal, Declare, Phase, Play, Reservation
 from .errors import InvalidRulesError
 from .rules import BOCK_TRIGGERS, THROW_REASONS, GameType, Rules
 from .tricks import Trick, trick_winner
@@ -436,6 +436,7 @@ def _deals(
     tables: st.SearchStrategy[Rules],
     finished: bool,
     announcements: bool,
+    void: bool,
 ) -> Deal:
     table = draw(tables)
     dealer = draw(st.integers(min_value=0, max_value=3))
@@ -445,8 +446,9 @@ def _deals(
     total = 4 + 4 * table.tricks
     stop = total if finished else draw(st.integers(min_value=0, max_value=total))
     steps = 0
-    while steps < stop:
-        if deal.phase is Phase.RESERVATIONS:
+    while steps < stop and not deal.is_void:
+        phase = deal.phase
+        if phase is Phase.RESERVATIONS:
             seat = deal.turn
             assert seat is not None
             # Three answers in four are healthy, so that normal games stay common.
@@ -454,13 +456,25 @@ def _deals(
             wishes = [
                 action
                 for action in deal.legal_actions
-                if isinstance(action, Declare) and action.reservation is not Reservation.HEALTHY
+                if isinstance(action, Declare)
+                and action.reservation is not Reservation.HEALTHY
+                # Unless void deals are asked for, nobody throws in (V§7.2).
+                and (void or action.reservation is not Reservation.THROW)
             ]
-            if reserve and wishes:
+            if (reserve or deal.forced) and wishes:
                 deal = deal.apply(draw(st.sampled_from(wishes)))
             else:
                 deal = deal.declare(seat, Reservation.HEALTHY)
             steps += 1
+            continue
+        if phase in _EXCHANGE:
+            # The steps of the Armut exchange (V§6.3) are not counted; unless
+            # void deals are asked for, the last seat asked accepts.
+            options: tuple[Action, ...] = deal.legal_actions
+            poverty = deal.poverty
+            if not void and phase is Phase.POVERTY_OFFER and poverty and len(poverty.answers) == 2:
+                options = tuple(a for a in options if isinstance(a, AnswerPoverty) and a.accept)
+            deal = deal.apply(draw(st.sampled_from(options)))
             continue
         if announcements and draw(st.integers(min_value=0, max_value=9)) == 9:
             calls = [
@@ -479,22 +493,30 @@ def _deals(
     return deal
 
 
+_EXCHANGE: Final = frozenset({Phase.POVERTY_PASS, Phase.POVERTY_OFFER, Phase.POVERTY_RETURN})
+
+
 def deals(
     rules: Rules | st.SearchStrategy[Rules] | None = None,
     *,
     finished: bool = False,
     announcements: bool = True,
+    void: bool = False,
 ) -> st.SearchStrategy[Deal]:
     """Deals under ``rules``, played legally from a random deck to a random moment.
 
     ``rules`` is one rule set, a strategy drawing them (such as :func:`rules`)
     or ``None`` for the default rules.  The dealer is random; in the
     reservation round three answers in four are healthy and the others a
-    random legal *Vorbehalt*; in play each card is a random legal one and,
-    with ``announcements``, a random legal announcement comes now and then.
-    The deal stops at a random moment of the reservation round or of play, or
-    at the end with ``finished=True``.  Deals shrink towards an early moment of
-    a normal game without announcements.
+    random legal *Vorbehalt* (Armut and Schmeißen included where the rules
+    have them, V§6, V§7), and the Armut exchange takes random legal steps; in
+    play each card is a random legal one and, with ``announcements``, a random
+    legal announcement comes now and then.  The deal stops at a random moment
+    of the reservation round or of play, or at the end with ``finished=True``.
+    Only with ``void=True`` (and not ``finished``) may a deal end void (V§8):
+    otherwise nobody throws in and the last seat offered an Armut accepts.
+    Deals shrink towards an early moment of a normal game without
+    announcements.
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10, database=None)
@@ -508,8 +530,8 @@ def deals(
         hypothesis.errors.InvalidArgument: ``rules`` is neither a rule set, a
             strategy nor ``None``, or a flag is not a bool.
     """
-    for name, value in (("finished", finished), ("announcements", announcements)):
+    for name, value in (("finished", finished), ("announcements", announcements), ("void", void)):
         if type(value) is not bool:
             raise InvalidArgument(f"{name} must be a bool, not {value!r}")
     tables = rules if isinstance(rules, st.SearchStrategy) else st.just(_table(rules))
-    return _deals(tables, finished, announcements)
+    return _deals(tables, finished, announcements, void and not finished)

@@ -58,6 +58,8 @@ def _signed(value: int) -> str:
 def _reservation_text(reservation: Reservation) -> str:
     if reservation is Reservation.HEALTHY:
         return "healthy"
+    if reservation is Reservation.THROW:
+        return "Vorbehalt (Schmeißen)"
     game = reservation.game_type
     assert game is not None
     return f"Vorbehalt ({game})"

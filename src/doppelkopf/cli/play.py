@@ -13,11 +13,15 @@ from ..deal import (
     Action,
     Announce,
     Announced,
+    AnswerPoverty,
     Deal,
     Declare,
+    Event,
+    PassCards,
     Play,
     PlayerView,
     Reservation,
+    ReturnCards,
 )
 from ..errors import DoppelkopfError, InvalidNotationError
 from ..parties import Announcement, Party
@@ -227,13 +231,16 @@ class TerminalPlayer:
     # --- the reservation round ----------------------------------------------------
 
     def _reserve(self, view: PlayerView) -> Action:
-        options = [
-            action.reservation for action in view.legal_actions if isinstance(action, Declare)
-        ]
+        options = [action for action in view.legal_actions if isinstance(action, Declare)]
 
         queen = _card(_CLUB_QUEEN, self.ascii_only)
 
-        def label(reservation: Reservation) -> str:
+        def label(action: Declare) -> str:
+            reservation = action.reservation
+            if reservation is Reservation.THROW:
+                return f"Schmeißen ({action.reason}): the deal is void (V§7.2)"
+            if reservation is Reservation.POVERTY:
+                return "Armut: pass your trumps and play with the acceptor (V§6)"
             if reservation is Reservation.HEALTHY:
                 if view.hand.count(_CLUB_QUEEN) == 2:
                     return f"healthy (with both {queen}: a silent marriage, alone, §7.5)"
@@ -250,7 +257,7 @@ class TerminalPlayer:
 
         show()
         choice = self._choose(f"Your answer ({_span(1, len(options))}): ", len(options), show)
-        return Declare(view.seat, options[choice])
+        return options[choice]
 
     # --- play -------------------------------------------------------------------
 
@@ -473,8 +480,11 @@ class _Narrator:
     def _who(self, seat: int) -> str:
         return "You" if seat == self.seat else f"Seat {seat}"
 
-    def step(self, event: Declare | Announced | Play, deal: Deal) -> None:
+    def step(self, event: Event, deal: Deal) -> None:
         view = deal.view(self.seat)
+        if isinstance(event, PassCards | AnswerPoverty | ReturnCards):
+            self._exchange(event, view)
+            return
         if isinstance(event, Declare):
             answer = (
                 _reservation_text(event.reservation)
@@ -482,6 +492,12 @@ class _Narrator:
                 else ("healthy" if event.reservation is Reservation.HEALTHY else "Vorbehalt")
             )
             self.output_fn(f"{self._who(event.seat)}: {answer}.")
+            void = view.void
+            if void is not None and void.reason == "thrown":
+                self.output_fn(
+                    f"{self._who(void.seat)} throws in ({void.throw_reason}), showing "
+                    f"{_cards(list(void.shown or ()), self.ascii_only)}: the deal is void (V§8)."
+                )
         elif isinstance(event, Announced):
             said = _announcement_text(event, self.levels[event.party])
             self.levels[event.party] = int(event.level)
@@ -502,6 +518,29 @@ class _Narrator:
             self._running_points(view)
             return
         self._news(view)
+
+    def _exchange(self, event: PassCards | AnswerPoverty | ReturnCards, view: PlayerView) -> None:
+        """Say each step of the Armut exchange as far as the view tells (V§6.3, V§6.7)."""
+        who = self._who(event.seat)
+        if isinstance(event, AnswerPoverty):
+            verb = ("accept" if event.accept else "refuse") + (
+                "" if event.seat == self.seat else "s"
+            )
+            self.output_fn(f"{who} {verb} the Armut.")
+            if view.void is not None:
+                self.output_fn("Nobody accepted: the deal is void and dealt again (V§8).")
+            return
+        shown = view.poverty is not None and view.poverty.passed is not None
+        cards = " ".join(_card(card, self.ascii_only) for card in event.cards)
+        if isinstance(event, PassCards):
+            what = cards if shown else "three cards"
+            self.output_fn(f"{who} {'pass' if event.seat == self.seat else 'passes'} {what}.")
+            return
+        assert view.poverty is not None
+        trumps = view.poverty.returned_trumps
+        what = cards if shown else "three cards"
+        verb = "return" if event.seat == self.seat else "returns"
+        self.output_fn(f"{who} {verb} {what}, {trumps} of them trumps (V§6.3).")
 
     def _party_word(self, view: PlayerView, seat: int) -> str:
         party = view.known_parties[seat]

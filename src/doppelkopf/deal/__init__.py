@@ -10,6 +10,10 @@ The package has one module per concern: :mod:`~doppelkopf.deal.actions` (the
 vocabulary of phases, reservations, actions and events),
 :mod:`~doppelkopf.deal.dealing` (the cut and the packets),
 :mod:`~doppelkopf.deal.reservations` (which contract the answers give),
+:mod:`~doppelkopf.deal.poverty` and :mod:`~doppelkopf.deal.throwing` (the
+rules of Armut and Schmeißen, V§6, V§7),
+:mod:`~doppelkopf.deal.procedures` (the Armut exchange and the other
+procedures of V§6–§9 as steps of the deal),
 :mod:`~doppelkopf.deal.machine` (the state machine itself),
 :mod:`~doppelkopf.deal.outcome` and :mod:`~doppelkopf.deal.views`; every public
 name is imported from here (``from doppelkopf.deal import Deal``) or from
@@ -31,34 +35,60 @@ name is imported from here (``from doppelkopf.deal import Deal``) or from
 from .actions import Action as Action
 from .actions import Announce as Announce
 from .actions import Announced as Announced
+from .actions import AnswerPoverty as AnswerPoverty
 from .actions import Declare as Declare
 from .actions import Event as Event
+from .actions import PassCards as PassCards
 from .actions import Phase as Phase
 from .actions import Play as Play
 from .actions import Reservation as Reservation
+from .actions import ReturnCards as ReturnCards
 from .dealing import deal_hands as deal_hands
 from .machine import Deal as Deal
 from .machine import legal_actions as legal_actions
 from .machine import legal_announcements as legal_announcements
 from .outcome import Outcome as Outcome
+from .outcome import VoidDeal as VoidDeal
+from .poverty import Poverty as Poverty
+from .poverty import normal_trumps as normal_trumps
+from .poverty import pass_choices as pass_choices
+from .poverty import return_choices as return_choices
 from .reservations import CLUB_QUEEN as CLUB_QUEEN
+from .reservations import RoundResult as RoundResult
+from .reservations import SoloKind as SoloKind
 from .reservations import resolve_reservations as resolve_reservations
+from .reservations import resolve_round as resolve_round
+from .throwing import meets_throw_reason as meets_throw_reason
+from .throwing import throw_reasons as throw_reasons
 from .views import PlayerView as PlayerView
 
 __all__ = [
     "Action",
     "Announce",
     "Announced",
+    "AnswerPoverty",
     "Deal",
     "Declare",
     "Event",
     "Outcome",
+    "PassCards",
     "Phase",
     "Play",
     "PlayerView",
+    "Poverty",
     "Reservation",
+    "ReturnCards",
+    "RoundResult",
+    "SoloKind",
+    "VoidDeal",
     "deal_hands",
     "legal_actions",
     "legal_announcements",
+    "meets_throw_reason",
+    "normal_trumps",
+    "pass_choices",
     "resolve_reservations",
+    "resolve_round",
+    "return_choices",
+    "throw_reasons",
 ]

@@ -13,6 +13,7 @@ moment).  Both are real type aliases, usable at run time as in annotations.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import Final, NoReturn, TypeAlias
 
 import attrs
@@ -29,17 +30,20 @@ from ..errors import (
     InvalidValueError,
 )
 from ..parties import Announcement, Party
-from ..rules import GameType
+from ..rules import THROW_REASONS, GameType, ThrowReason
 
 __all__ = [
     "Action",
     "Announce",
     "Announced",
+    "AnswerPoverty",
     "Declare",
     "Event",
+    "PassCards",
     "Phase",
     "Play",
     "Reservation",
+    "ReturnCards",
 ]
 
 
@@ -107,11 +111,24 @@ def action_type_error(
 
 
 class Phase(enum.Enum, metaclass=_checks.LookupEnumType):
-    """The phases of a deal."""
+    """The phases of a deal.
+
+    ``RESERVATIONS`` (SPEC §3.2), the three steps of the Armut exchange
+    ``POVERTY_PASS``, ``POVERTY_OFFER`` and ``POVERTY_RETURN`` (V§6.3), ``PLAY``,
+    and the two ends: ``FINISHED`` after the last trick, ``VOID`` for a deal
+    that ends before any card is played (V§8).
+
+    >>> Phase("poverty_offer"), Phase.VOID.value
+    (<Phase.POVERTY_OFFER: 'poverty_offer'>, 'void')
+    """
 
     RESERVATIONS = "reservations"
     PLAY = "play"
     FINISHED = "finished"
+    POVERTY_PASS = "poverty_pass"
+    POVERTY_OFFER = "poverty_offer"
+    POVERTY_RETURN = "poverty_return"
+    VOID = "void"
 
     @classmethod
     def _missing_(cls, value: object) -> NoReturn:
@@ -119,7 +136,7 @@ class Phase(enum.Enum, metaclass=_checks.LookupEnumType):
             raise _checks.type_error(value, "value", "str")
         raise InvalidValueError(
             f"no phase has the value {_checks.excerpt(value)}: expected 'reservations', "
-            "'play' or 'finished'"
+            "'play', 'finished', 'poverty_pass', 'poverty_offer', 'poverty_return' or 'void'"
         )
 
 
@@ -127,7 +144,8 @@ class Reservation(enum.Enum, metaclass=_checks.LookupEnumType):
     """A player's answer in the reservation round (SPEC §3.2).
 
     ``HEALTHY`` is *gesund*; every other member is a *Vorbehalt* naming what the
-    player wants to play: a marriage (only with both ♣Q) or a voluntary solo.
+    player wants to play: a marriage (only with both ♣Q), a voluntary solo,
+    ``POVERTY`` (*Armut*, V§6.1) or ``THROW`` (*Schmeißen*, V§7.2).
     ``str`` gives the words a player says, ``.value`` the identifier of records.
 
     >>> Reservation.QUEENS_SOLO.game_type, Reservation.HEALTHY.game_type
@@ -145,20 +163,26 @@ class Reservation(enum.Enum, metaclass=_checks.LookupEnumType):
     QUEENS_SOLO = "SOLO_Q"
     JACKS_SOLO = "SOLO_J"
     FLESHLESS = "FLESHLESS"
+    POVERTY = "poverty"
+    THROW = "throw"
 
     @property
     def game_type(self) -> GameType | None:
-        """The game this reservation asks for, or ``None`` for healthy."""
-        if self is Reservation.HEALTHY:
-            return None
-        if self is Reservation.MARRIAGE:
-            return GameType.MARRIAGE
-        return GameType(self.value)
+        """The game this reservation asks for: ``None`` for healthy and for throwing in (V§7).
+
+        >>> Reservation.POVERTY.game_type, Reservation.THROW.game_type
+        (GameType.POVERTY, None)
+        """
+        return _RESERVATION_GAMES[self]
 
     @property
     def is_solo(self) -> bool:
-        """Whether this reservation is a voluntary solo."""
-        return self not in (Reservation.HEALTHY, Reservation.MARRIAGE)
+        """Whether this reservation is a voluntary solo (SPEC §3.2).
+
+        >>> Reservation.FLESHLESS.is_solo, Reservation.POVERTY.is_solo
+        (True, False)
+        """
+        return self not in _NOT_SOLOS
 
     @classmethod
     def parse(cls, text: str) -> Reservation:
@@ -172,6 +196,8 @@ class Reservation(enum.Enum, metaclass=_checks.LookupEnumType):
         ['healthy', 'marriage', 'queens solo', 'jacks solo']
         >>> Reservation.parse("Fleischloser"), Reservation.parse("Karo-Solo")
         (Reservation.FLESHLESS, Reservation.DIAMONDS_SOLO)
+        >>> Reservation.parse("Armut"), Reservation.parse("Schmeissen")  # V§6.1, V§7.2
+        (Reservation.POVERTY, Reservation.THROW)
 
         Raises:
             InvalidTypeError: ``text`` is not a ``str``.
@@ -211,6 +237,23 @@ _RESERVATION_WORDS: Final = {
     Reservation.QUEENS_SOLO: "queens solo",
     Reservation.JACKS_SOLO: "jacks solo",
     Reservation.FLESHLESS: "fleshless",
+    Reservation.POVERTY: "poverty",
+    Reservation.THROW: "throw",
+}
+_NOT_SOLOS: Final = frozenset(
+    {Reservation.HEALTHY, Reservation.MARRIAGE, Reservation.POVERTY, Reservation.THROW}
+)
+_RESERVATION_GAMES: Final = {
+    member: (
+        None
+        if member in (Reservation.HEALTHY, Reservation.THROW)
+        else GameType.MARRIAGE
+        if member is Reservation.MARRIAGE
+        else GameType.POVERTY
+        if member is Reservation.POVERTY
+        else GameType(member.value)
+    )
+    for member in Reservation
 }
 _GERMAN_WORDS: Final = {
     Reservation.HEALTHY: ("gesund",),
@@ -222,6 +265,8 @@ _GERMAN_WORDS: Final = {
     Reservation.QUEENS_SOLO: ("Damensolo",),
     Reservation.JACKS_SOLO: ("Bubensolo",),
     Reservation.FLESHLESS: ("Fleischloser",),
+    Reservation.POVERTY: ("Armut",),
+    Reservation.THROW: ("Schmeißen",),
 }
 _UMLAUTS: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "ẞ": "ss"})
 
@@ -249,6 +294,7 @@ _RE: Final = Party.RE
 _KONTRA: Final = Party.KONTRA
 _HEALTHY: Final = Reservation.HEALTHY
 _ASKED_MARRIAGE: Final = Reservation.MARRIAGE
+_THROW: Final = Reservation.THROW
 
 
 # --- actions and events -----------------------------------------------------
@@ -279,19 +325,156 @@ def _reservation(
         )
 
 
-@attrs.frozen
+def _reason(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+    if value is not None and (type(value) is not str or value not in THROW_REASONS):
+        if type(value) is not str:
+            raise action_type_error(
+                ReservationTypeError, value, attribute.name, "throw reason or None"
+            )
+        listed = ", ".join(THROW_REASONS)
+        raise InvalidReservationError(
+            f"not a throw reason: {_checks.excerpt(value)}; the reasons are {listed}",
+            action="declare throw",
+            rule="V§7.1",
+        )
+
+
+@attrs.frozen(repr=False)
 class Declare:
-    """Answer in the reservation round: ``seat`` says ``reservation`` (SPEC §3.2)."""
+    """Answer in the reservation round: ``seat`` says ``reservation`` (SPEC §3.2).
+
+    ``reason`` names the throw reason of :data:`~doppelkopf.rules.ThrowReason`
+    and is given exactly with :attr:`Reservation.THROW` (V§7.2).
+
+    >>> str(Declare(1, Reservation.THROW, "nines5"))
+    'seat 1: throw (nines5)'
+
+    Raises:
+        InvalidReservationError: a ``THROW`` without a reason, a reason with
+            another answer, or a reason that is no throw reason (V§7.1).
+    """
 
     seat: int = attrs.field(validator=_seat)
     reservation: Reservation = attrs.field(validator=_reservation)
+    reason: ThrowReason | None = attrs.field(default=None, validator=_reason)
+
+    def __attrs_post_init__(self) -> None:
+        if (self.reason is None) is (self.reservation is _THROW):
+            raise InvalidReservationError(
+                "Schmeißen names its reason, and no other answer has one"
+                if self.reason is None
+                else f"only Schmeißen names a reason, not {self.reservation}",
+                seat=self.seat,
+                action=f"declare {self.reservation.value}",
+                rule="V§7.2",
+            )
 
     def as_action(self) -> Declare:
         """The action itself (events and actions share this method for replaying)."""
         return self
 
+    def __repr__(self) -> str:
+        reason = "" if self.reason is None else f", reason={self.reason!r}"
+        return f"Declare(seat={self.seat!r}, reservation={self.reservation!r}{reason})"
+
     def __str__(self) -> str:
+        if self.reason is not None:
+            return f"seat {self.seat}: {self.reservation.value} ({self.reason})"
         return f"seat {self.seat}: {self.reservation.value}"
+
+
+def _three_cards(value: object) -> tuple[Card, ...]:
+    """``value`` as the sorted tuple of three cards that an exchange step moves (V§6.3)."""
+    if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Iterable):
+        raise action_type_error(
+            CardTypeError, value, "cards", "sequence of three cards", action="exchange"
+        )
+    cards = tuple(value)
+    if len(cards) > 3:
+        cards = cards[:4]
+    for card in cards:
+        if type(card) is not Card:
+            raise action_type_error(
+                CardTypeError, card, "a card of cards", "Card", "Card.parse", action="exchange"
+            )
+    if len(cards) != 3:
+        count = "more" if len(cards) > 3 else len(cards)
+        raise IllegalActionError(
+            f"an Armut exchange moves exactly 3 cards, not {count}",
+            action="exchange",
+            rule="V§6.3",
+        )
+    return tuple(sorted(cards, key=_card_index))
+
+
+def _card_index(card: Card) -> int:
+    return card.index
+
+
+def _accept(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise action_type_error(ActionTypeError, value, attribute.name, "bool", action="answer")
+
+
+@attrs.frozen
+class PassCards:
+    """The poor player ``seat`` passes three cards, all its trumps among them (V§6.3 step 1).
+
+    ``cards`` is kept sorted, so two actions with the same three cards are equal.
+
+    >>> from doppelkopf import Hand
+    >>> str(PassCards(0, Hand.parse("♠K ♦K ♣J")))
+    'seat 0: pass ♣J ♠K ♦K'
+    """
+
+    seat: int = attrs.field(validator=_seat)
+    cards: tuple[Card, ...] = attrs.field(converter=_three_cards)
+
+    def as_action(self) -> PassCards:
+        """The action itself (events and actions share this method for replaying)."""
+        return self
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: pass {' '.join(map(str, self.cards))}"
+
+
+@attrs.frozen
+class AnswerPoverty:
+    """``seat`` accepts or refuses the Armut offered to it, blind (V§6.3 step 2, R2).
+
+    >>> str(AnswerPoverty(1, False)), str(AnswerPoverty(2, True))
+    ('seat 1: refuse', 'seat 2: accept')
+    """
+
+    seat: int = attrs.field(validator=_seat)
+    accept: bool = attrs.field(validator=_accept)
+
+    def as_action(self) -> AnswerPoverty:
+        """The action itself (events and actions share this method for replaying)."""
+        return self
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {'accept' if self.accept else 'refuse'}"
+
+
+@attrs.frozen
+class ReturnCards:
+    """The acceptor ``seat`` returns three cards of its fifteen to the poor player (V§6.3 step 3).
+
+    >>> from doppelkopf import Hand
+    >>> str(ReturnCards(2, Hand.parse("♥10 ♦A ♠9")))
+    'seat 2: return ♠9 ♥10 ♦A'
+    """
+
+    seat: int = attrs.field(validator=_seat)
+    cards: tuple[Card, ...] = attrs.field(converter=_three_cards)
+
+    def as_action(self) -> ReturnCards:
+        """The action itself (events and actions share this method for replaying)."""
+        return self
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: return {' '.join(map(str, self.cards))}"
 
 
 @attrs.frozen
@@ -383,8 +566,8 @@ class Announced:
         return f"seat {self.seat} ({self.party}): {label} with {self.hand_size} cards"
 
 
-Action: TypeAlias = Declare | Play | Announce
+Action: TypeAlias = Declare | Play | Announce | PassCards | AnswerPoverty | ReturnCards
 """Any action a player can take: the argument of :meth:`doppelkopf.Deal.apply`."""
 
-Event: TypeAlias = Declare | Announced | Play
+Event: TypeAlias = Declare | Announced | Play | PassCards | AnswerPoverty | ReturnCards
 """Any entry of :attr:`doppelkopf.Deal.history`."""

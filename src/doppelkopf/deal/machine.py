@@ -31,7 +31,7 @@ from ..errors import (
     WrongPhaseError,
 )
 from ..parties import Announcement, Party
-from ..rules import _DEFAULT_ORDERS, GameType, Rules
+from ..rules import GameType, Rules, ThrowReason
 from ..specials import _special_events
 from ..tricks import Trick
 from ._aliases import DeprecatedAlias
@@ -40,26 +40,37 @@ from .actions import (
     ActionTypeError,
     Announce,
     Announced,
+    AnswerPoverty,
     CardTypeError,
     Declare,
     Event,
+    PassCards,
     Phase,
     Play,
     Reservation,
     ReservationTypeError,
+    ReturnCards,
     action_type_error,
     level_error,
     level_type_error,
 )
 from .dealing import DECK_ONES, HAND_MASK, cut_and_deal, hand_of, hand_size, shuffle_and_cut
 from .outcome import Outcome
+from .procedures import (
+    NO_PROCEDURES,
+    ProcedureMixin,
+    Procedures,
+    declare_choices,
+    exchange_actions,
+    fix_contract,
+)
 from .reservations import (
-    CLUB_QUEEN,
     CLUB_QUEEN_SHIFT,
+    SoloKind,
+    check_owing,
     check_seat,
     declare_action,
     resolve_checked,
-    schweine_holder,
     seat_error,
 )
 
@@ -77,6 +88,12 @@ _MARRIAGE_SOLO: Final = GameType.MARRIAGE_SOLO
 _RE: Final = Party.RE
 _KONTRA: Final = Party.KONTRA
 _ASKED_MARRIAGE: Final = Reservation.MARRIAGE
+_POVERTY: Final = Reservation.POVERTY
+_THROW: Final = Reservation.THROW
+_NOBODY: Final[frozenset[int]] = frozenset()
+_LUSTSOLO: Final = NO_PROCEDURES._replace(solo_kind=SoloKind.VOLUNTARY)
+_PROCEDURAL: Final = (_POVERTY, _THROW)
+_DECLARABLE: Final = frozenset(game for game in GameType if game.is_declarable_solo)
 
 
 def _announce_action(level: Announcement | int) -> str:
@@ -108,10 +125,15 @@ class _Setup(NamedTuple):
 
     The rules and the table (dealer, cut, dealt hands), the contract (answers,
     game type, its card order, the holder of the Schweine, declarer, marriage
-    partner, parties), both parties' announcement states and the announcement
-    events.  Most cards leave it as it is, and the new deal shares it with the
-    old one.  ``order`` is the card order that ``rules`` give the contract and
-    the Schweine: derived, kept here because every card reads it.
+    partner, parties), both parties' announcement states, the facts of the
+    procedures of V§6–§9 (``extra``, a :class:`Procedures`, shared by every
+    deal without them) and the announcement events (last: equality leaves
+    them out).  During the Armut exchange ``game_type`` is ``POVERTY``
+    and ``order`` still ``None``, so that no card and no announcement can be
+    made before it is complete (V§6.5).  Most cards leave it as it is, and
+    the new deal shares it with the old one.  ``order`` is the card order
+    that ``rules`` give the contract and the Schweine: derived, kept here
+    because every card reads it.
     """
 
     rules: Rules
@@ -128,6 +150,7 @@ class _Setup(NamedTuple):
     parties: tuple[Party | None, ...]
     re_announcements: PartyAnnouncements
     kontra_announcements: PartyAnnouncements
+    extra: Procedures
     announcements: tuple[Announced, ...]
 
 
@@ -176,7 +199,7 @@ def _equality_key(state: _State) -> tuple[object, ...]:
 
 
 @attrs.frozen(repr=False)
-class Deal:
+class Deal(ProcedureMixin):
     """The complete state of one deal; every action returns a new deal.
 
     Build one with :meth:`shuffled` (seeded shuffle, cut and deal) or
@@ -190,6 +213,10 @@ class Deal:
     # One tuple holds the whole state (see _State), so that a new deal costs
     # one slot to fill; equality compares _equality_key of it.
     _state: _State = attrs.field(eq=_equality_key)
+
+    def _new(self, state: _State) -> Deal:
+        """A new deal holding ``state`` (for the procedures of :class:`ProcedureMixin`)."""
+        return _deal(state)
 
     @property
     def _setup(self) -> _Setup:
@@ -324,24 +351,34 @@ class Deal:
         dealer: int = 3,
         cut: int | None = None,
         rules: Rules = _DDV,
+        owing: Iterable[int] = (),
+        forced: bool = False,
     ) -> Deal:
         """A deal from four given hands (tests, puzzles, replays, a real table's cards).
 
         ``hands[seat]`` may be a :class:`~doppelkopf.Hand` or its notation.  The
         default dealer is seat 3, so seat 0 asks first and leads, as in the
-        examples of the rules.
+        examples of the rules.  ``owing`` are the seats that still owe a
+        compulsory solo and ``forced`` makes the deal forced (V§9.1, V§9.5):
+        only the first owing seat from the dealer's left is asked, for a solo.
 
         >>> deal = Deal.from_hands(Deal.shuffled(seed=2).dealt)
         >>> deal.turn
         0
+        >>> Deal.from_hands(deal.dealt, dealer=0, rules=Rules.TOURNAMENT, owing={1, 3},
+        ...                 forced=True).turn  # V25: B is forced
+        1
 
         Raises:
             ValueError: the hands are not four hands of 12 (10 without nines)
-                that together hold the deck of ``rules``, or ``dealer`` is not a seat.
+                that together hold the deck of ``rules``, ``dealer`` is not a
+                seat, ``owing`` holds no seats or is given without
+                ``compulsory_solo``, or ``forced`` without ``owing`` (V§9).
         """
         if not isinstance(rules, Rules):
             raise _checks.type_error(rules, "rules", "Rules value")
         _check_dealer(dealer)
+        seats = check_owing(owing, forced, rules)
         if cut is not None and (type(cut) is not int or cut not in rules.cuts):
             if type(cut) is not int:
                 raise _checks.type_error(cut, "cut", "int")
@@ -350,7 +387,7 @@ class Deal:
                 f"the cut must be {cuts[0]}-{cuts[-1]} or None, not {_checks.excerpt(cut)} "
                 "(SPEC §2.3)"
             )
-        return _initial(rules, dealer, cut, _check_hands(hands, rules))
+        return _initial(rules, dealer, cut, _check_hands(hands, rules), seats, forced)
 
     @classmethod
     def shuffled(
@@ -360,11 +397,13 @@ class Deal:
         rng: random.Random | None = None,
         dealer: int = 3,
         rules: Rules = _DDV,
+        owing: Iterable[int] = _NOBODY,
+        forced: bool = False,
     ) -> Deal:
         """Shuffle, cut and deal (SPEC §2.3, §2.4), reproducibly from ``seed`` or ``rng``.
 
         The cut point is drawn from the same generator and recorded in
-        :attr:`cut`.
+        :attr:`cut`.  ``owing`` and ``forced`` as for :meth:`from_hands` (V§9).
 
         >>> Deal.shuffled(seed=5) == Deal.shuffled(seed=5)
         True
@@ -372,6 +411,7 @@ class Deal:
         True
         """
         _check_dealer(dealer)
+        seats = _NOBODY if owing is _NOBODY and forced is False else None
         if rng is not None:
             generator = _checks.instance(rng, random.Random, "rng")
         else:
@@ -382,30 +422,44 @@ class Deal:
             ones = [_ONE[card.index] for card in rules.deck]
         else:
             raise _checks.type_error(rules, "rules", "Rules value")
+        if seats is None:
+            seats = check_owing(owing, forced, rules)
         cut = shuffle_and_cut(generator, ones)
-        return _initial(rules, dealer, cut, cut_and_deal(ones, dealer, cut, rules))
+        return _initial(rules, dealer, cut, cut_and_deal(ones, dealer, cut, rules), seats, forced)
 
     # --- derived state ------------------------------------------------------
 
     @property
     def phase(self) -> Phase:
-        """The current phase."""
-        if self.game_type is None:
-            return Phase.RESERVATIONS
-        if len(self.tricks) == self._setup.rules.tricks:
+        """The current phase (SPEC §3, V§6.3, V§8)."""
+        setup = self._setup
+        if setup.game_type is None:
+            return Phase.RESERVATIONS if setup.extra.void is None else Phase.VOID
+        if setup.order is None:
+            poverty = setup.extra.poverty
+            assert poverty is not None
+            if not poverty.cards_passed:
+                return Phase.POVERTY_PASS
+            return Phase.POVERTY_OFFER if poverty.acceptor is None else Phase.POVERTY_RETURN
+        if len(self.tricks) == setup.rules.tricks:
             return Phase.FINISHED
         return Phase.PLAY
 
     @property
     def is_finished(self) -> bool:
-        """Whether all 12 tricks (10 without nines) have been played (SPEC §3.5, V§1.3)."""
-        return len(self.tricks) == self._setup.rules.tricks
+        """Whether nothing is left to do (SPEC §3.5, V§1.3, V§8).
+
+        All 12 tricks (10 without nines) have been played, or the deal is void.
+        """
+        setup = self._setup
+        return len(self.tricks) == setup.rules.tricks or setup.extra.void is not None
 
     @property
     def turn(self) -> int | None:
-        """The seat that must act next: answer the reservation round, or play.
+        """The seat that must act next: answer the reservation round, take its
+        step of the Armut exchange (V§6.3), or play.
 
-        ``None`` once the deal is finished.
+        ``None`` once the deal is finished or void.
         """
         return self._state[_TURN]
 
@@ -446,25 +500,35 @@ class Deal:
         """Whether announcements may be made now (SPEC §7.4, §8.3)."""
         return (
             self.game_type is not None
+            and self._setup.order is not None
             and len(self.tricks) < self._setup.rules.tricks
             and not (self.game_type is GameType.MARRIAGE and self.clarification_trick is None)
         )
 
     @property
     def history(self) -> tuple[Event, ...]:
-        """Every event in order: reservations, announcements and cards.
+        """Every event in order: reservations, the Armut exchange, announcements and cards.
 
-        The answers come in asking order (SPEC §3.2); each announcement comes
-        just before the card that followed it, placed by its ``moment``.
+        The answers come in asking order (SPEC §3.2), then the steps of the
+        exchange (V§6.3); each announcement comes just before the card that
+        followed it, placed by its ``moment``.
         """
         setup = self._setup
-        dealer, declarations = setup.dealer, setup.declarations
+        dealer, declarations, reasons = setup.dealer, setup.declarations, setup.extra.reasons
         events: list[Event] = []
         for offset in (1, 2, 3, 4):
             seat = (dealer + offset) & 3
             answer = declarations[seat]
             if answer is not None:
-                events.append(Declare(seat, answer))
+                events.append(Declare(seat, answer, reasons[seat]))
+        poverty = setup.extra.poverty
+        if poverty is not None and poverty.passed is not None:
+            poor = poverty.poor
+            events.append(PassCards(poor, poverty.passed))
+            for offset, accept in enumerate(poverty.answers, 1):
+                events.append(AnswerPoverty((poor + offset) & 3, accept))
+            if poverty.acceptor is not None and poverty.returned is not None:
+                events.append(ReturnCards(poverty.acceptor, poverty.returned))
         calls = setup.announcements
         waiting = 0
         moment = 0
@@ -510,7 +574,10 @@ class Deal:
 
     def initial(self) -> Deal:
         """The deal as dealt, before any action."""
-        return Deal.from_hands(self.dealt, dealer=self.dealer, cut=self.cut, rules=self.rules)
+        setup = self._setup
+        return _initial(
+            setup.rules, setup.dealer, setup.cut, setup.dealt, setup.extra.owing, setup.extra.forced
+        )
 
     def replay(self, actions: Iterable[Action | Event]) -> Deal:
         """Apply ``actions`` (or recorded events) one after the other.
@@ -525,13 +592,17 @@ class Deal:
             raise _checks.type_error(actions, "actions", "iterable of actions or events")
         deal = self
         for action in actions:
-            if not isinstance(action, (Declare, Play, Announce, Announced)):
+            if not isinstance(action, _EVENT_TYPES):
                 raise _not_an_action(action)
             deal = deal.apply(action.as_action())
         return deal
 
     def __repr__(self) -> str:
-        game = "reservations" if self.game_type is None else self.game_type.name
+        game = (
+            ("void" if self.is_void else "reservations")
+            if self.game_type is None
+            else self.game_type.name
+        )
         return (
             f"<Deal dealer={self.dealer} {game} tricks={len(self.tricks)} "
             f"cards_played={self.moment} turn={self.turn}>"
@@ -540,7 +611,9 @@ class Deal:
     # --- generic action entry point -----------------------------------------
 
     def apply(self, action: Action) -> Deal:
-        """Apply any action: :class:`Declare`, :class:`Play` or :class:`Announce`.
+        """Apply any action: :class:`Declare`, :class:`Play`, :class:`Announce` or a step
+        of the Armut exchange (:class:`PassCards`, :class:`AnswerPoverty`,
+        :class:`ReturnCards`, V§6.3).
 
         Raises:
             InvalidTypeError: ``action`` is no action.
@@ -551,7 +624,13 @@ class Deal:
         if isinstance(action, Announce):
             return self.announce(action.seat, action.level)
         if isinstance(action, Declare):
-            return self.declare(action.seat, action.reservation)
+            return self.declare(action.seat, action.reservation, action.reason)
+        if isinstance(action, PassCards):
+            return self.pass_cards(action.seat, action.cards)
+        if isinstance(action, AnswerPoverty):
+            return self.answer_poverty(action.seat, action.accept)
+        if isinstance(action, ReturnCards):
+            return self.return_cards(action.seat, action.cards)
         raise _not_an_action(action)
 
     def check(self, action: Action) -> None:
@@ -561,7 +640,13 @@ class Deal:
         elif isinstance(action, Announce):
             self.check_announce(action.seat, action.level)
         elif isinstance(action, Declare):
-            self.check_declare(action.seat, action.reservation)
+            self.check_declare(action.seat, action.reservation, action.reason)
+        elif isinstance(action, PassCards):
+            self.check_pass_cards(action.seat, action.cards)
+        elif isinstance(action, AnswerPoverty):
+            self.check_answer_poverty(action.seat, action.accept)
+        elif isinstance(action, ReturnCards):
+            self.check_return_cards(action.seat, action.cards)
         else:
             raise _not_an_action(action)
 
@@ -572,7 +657,7 @@ class Deal:
             InvalidTypeError: ``action`` is no action (a question about nothing
                 has no answer).
         """
-        if not isinstance(action, (Declare, Play, Announce)):
+        if not isinstance(action, _ACTION_TYPES):
             raise _not_an_action(action)
         try:
             self.check(action)
@@ -593,31 +678,38 @@ class Deal:
 
     # --- reservations (SPEC §3) ---------------------------------------------
 
-    def check_declare(self, seat: int, reservation: Reservation) -> None:
-        """Raise unless ``seat`` may answer ``reservation`` now (SPEC §3.2).
+    def check_declare(
+        self, seat: int, reservation: Reservation, reason: ThrowReason | None = None
+    ) -> None:
+        """Raise unless ``seat`` may answer ``reservation`` now (SPEC §3.2, V§3, V§6.1, V§7, V§9.5).
+
+        ``reason`` is the throw reason named with :attr:`Reservation.THROW`
+        and with no other answer.
 
         Raises:
             WrongPhaseError: the reservation round is over.
             NotYourTurnError: another seat is asked now.
-            InvalidReservationError: a marriage without both ♣Q.
+            InvalidReservationError: a marriage without both ♣Q, a solo under
+                ``solos=False``, Armut or Schmeißen where the rules or the hand
+                do not allow it, or anything but a solo in a forced deal.
         """
         setup = self._setup
         if type(seat) is not int or not 0 <= seat <= 3:
             raise seat_error(seat, declare_action(reservation))
-        if setup.game_type is not None:
+        turn = self._state[_TURN]
+        if setup.game_type is not None or turn is None:  # a void deal has no turn (V§8)
             raise WrongPhaseError(
                 "the reservation round is over",
                 seat=seat,
                 action=declare_action(reservation),
-                rule="§3.2",
+                rule="§3.2" if setup.extra.void is None else "§3.2, V§8",
             )
-        turn = self._state[_TURN]
         if seat != turn:
             raise NotYourTurnError(
                 f"seat {turn} is asked now, not seat {seat}",
                 seat=seat,
                 action=declare_action(reservation),
-                rule="§3.2",
+                rule="V§9.5" if setup.extra.forced else "§3.2",
             )
         if type(reservation) is not Reservation:
             raise action_type_error(
@@ -646,54 +738,61 @@ class Deal:
                 action=declare_action(reservation),
                 rule="V§3",
             )
+        if reason is not None or reservation in _PROCEDURAL or setup.extra.forced:
+            self._check_procedure_answer(seat, reservation, reason)
 
-    def can_declare(self, seat: int, reservation: Reservation) -> bool:
+    def can_declare(
+        self, seat: int, reservation: Reservation, reason: ThrowReason | None = None
+    ) -> bool:
         """Whether :meth:`check_declare` would accept the answer."""
         try:
-            self.check_declare(seat, reservation)
+            self.check_declare(seat, reservation, reason)
         except DoppelkopfError:
             return False
         return True
 
-    def declare(self, seat: int, reservation: Reservation) -> Deal:
-        """``seat`` answers the reservation round; the fourth answer fixes the contract (SPEC §3.3).
+    def declare(
+        self, seat: int, reservation: Reservation, reason: ThrowReason | None = None
+    ) -> Deal:
+        """``seat`` answers the reservation round; the last answer fixes the contract.
+
+        The contract by SPEC §3.3, with Armut, Schmeißen and compulsory solos
+        ranked by V§6.2 and V§9.2.  A winning Armut starts its exchange
+        (V§6.3), a winning Schmeißen makes the deal void (V§7.2, V§8).  In a
+        forced deal the forced seat's solo is the only answer (V§9.5).
+
+        >>> from doppelkopf import Rules
+        >>> deal = Deal.from_hands(_V22_HANDS, rules=Rules(schmeissen={"nines5", "kings5"}))
+        >>> deal = deal.declare(0, Reservation.HEALTHY).declare(1, Reservation.THROW, "nines5")
+        >>> deal = deal.declare(2, Reservation.HEALTHY).declare(3, Reservation.HEALTHY)
+        >>> deal.phase, deal.void.seat, deal.void.throw_reason  # V22
+        (<Phase.VOID: 'void'>, 1, 'nines5')
 
         Raises:
             WrongPhaseError, NotYourTurnError, InvalidReservationError: see
                 :meth:`check_declare`.
         """
-        self.check_declare(seat, reservation)
+        self.check_declare(seat, reservation, reason)
         setup, held, tricks, leader, cards, _ = self._state
         before = setup.declarations
         declarations = (*before[:seat], reservation, *before[seat + 1 :])
-        if None in declarations:
+        if reason is not None:
+            reasons = setup.extra.reasons
+            setup = setup._replace(
+                extra=setup.extra._replace(reasons=(*reasons[:seat], reason, *reasons[seat + 1 :]))
+            )
+        if None in declarations and not setup.extra.forced:
             setup = setup._replace(declarations=declarations)
             return _deal((setup, held, tricks, leader, cards, (seat + 1) & 3))
-        complete = [answer for answer in declarations if answer is not None]
         rules = setup.rules
+        if rules is not _DDV and (rules.armut or rules.schmeissen or rules.compulsory_solo):
+            return self._end_round(setup, held, declarations)
+        complete = [answer for answer in declarations if answer is not None]
         game, declarer = resolve_checked(complete, setup.dealer, setup.dealt, rules)
-        schweine = schweine_holder(rules, game, setup.dealt)
-        order = (
-            rules.card_order(game, schweine=schweine is not None)
-            if rules is not _DDV
-            else _DEFAULT_ORDERS[game]
-        )
-        if game is _NORMAL:
-            parties: tuple[Party | None, ...] = tuple(
-                _RE if (hand._bits >> CLUB_QUEEN_SHIFT) & 3 else _KONTRA for hand in setup.dealt
-            )
-        elif game is _MARRIAGE:
-            parties = tuple(_RE if s == declarer else None for s in range(4))
-        else:
-            parties = tuple(_RE if s == declarer else _KONTRA for s in range(4))
-        setup = setup._replace(
-            declarations=declarations,
-            game_type=game,
-            order=order,
-            schweine=schweine,
-            declarer=declarer,
-            parties=parties,
-        )
+        # Without the procedures of V§6-§9 the extra facts are NO_PROCEDURES,
+        # and every declared solo is a Lustsolo.
+        extra = _LUSTSOLO if declarer is not None and game in _DECLARABLE else NO_PROCEDURES
+        setup = fix_contract(setup, declarations, game, declarer, extra)
         return _deal((setup, held, tricks, leader, cards, leader))
 
     # --- play (SPEC §5, §7) -------------------------------------------------
@@ -831,7 +930,18 @@ class Deal:
             raise seat_error(seat, _announce_action(level))
         setup = self._setup
         game = setup.game_type
-        if game is None:
+        if game is None or setup.order is None:
+            if setup.extra.void is not None:
+                raise WrongPhaseError(
+                    "the deal is void", seat=seat, action=_announce_action(level), rule="V§8"
+                )
+            if game is not None:
+                raise AnnouncementBannedError(
+                    "announcements open when the Armut exchange is complete",
+                    seat=seat,
+                    action=_announce_action(level),
+                    rule="V§6.5",
+                )
             raise AnnouncementBannedError(
                 "announcements open only after the reservation round",
                 seat=seat,
@@ -930,10 +1040,17 @@ class Deal:
         """The result of a finished deal: the input of settlement (SPEC §9–§11).
 
         Raises:
-            WrongPhaseError: the deal is not finished.
+            WrongPhaseError: the deal is not finished, or it is void and has
+                no outcome (V§8).
         """
         setup, _, tricks, leader, _, _ = self._state
         rules = setup.rules
+        if setup.extra.void is not None:
+            raise WrongPhaseError(
+                "a void deal has no outcome and no settlement; the same dealer deals again",
+                action="outcome",
+                rule="V§8",
+            )
         if len(tricks) < rules.tricks:
             raise WrongPhaseError(
                 f"the outcome exists only after trick {rules.tricks}",
@@ -999,6 +1116,20 @@ def _play_refusal(state: _State, seat: int, card: Card) -> DoppelkopfError | Non
         if type(seat) is not int or not 0 <= seat <= 3:
             return seat_error(seat, _play_action(card))
         if order is None or turn is None:
+            if setup.extra.void is not None:
+                return WrongPhaseError(
+                    "the deal is void: no card is played",
+                    seat=seat,
+                    action=_play_action(card),
+                    rule="V§8",
+                )
+            if setup.game_type is not None and order is None:
+                return WrongPhaseError(
+                    "cards are played once the Armut exchange is complete",
+                    seat=seat,
+                    action=_play_action(card),
+                    rule="V§6.5",
+                )
             return WrongPhaseError(
                 "cards are played only after the reservation round and before the deal ends",
                 seat=seat,
@@ -1054,7 +1185,7 @@ def _not_an_action(action: object) -> DoppelkopfError:
     return ActionTypeError(
         f"not an action: {_checks.excerpt(action)}",
         name="action",
-        expected="Declare, Play or Announce",
+        expected="Declare, Play, Announce, PassCards, AnswerPoverty or ReturnCards",
         value=_checks.excerpt(action),
     )
 
@@ -1114,10 +1245,18 @@ def _deal(state: _State) -> Deal:
 _set_state: Final = vars(Deal)["_state"].__set__
 
 
-def _initial(
-    rules: Rules, dealer: int, cut: int | None, hands: tuple[Hand, Hand, Hand, Hand]
+def _initial(  # noqa: PLR0917 - the parts of a deal, checked by its two builders
+    rules: Rules,
+    dealer: int,
+    cut: int | None,
+    hands: tuple[Hand, Hand, Hand, Hand],
+    owing: frozenset[int] = _NOBODY,
+    forced: bool = False,
 ) -> Deal:
-    """The deal before the reservation round, from checked parts."""
+    """The deal before the reservation round, from checked parts.
+
+    In a forced deal the first owing seat from the dealer's left is asked (V§9.5).
+    """
     setup = _Setup(
         rules,
         dealer,
@@ -1133,10 +1272,14 @@ def _initial(
         (None, None, None, None),
         NOTHING,
         NOTHING,
+        NO_PROCEDURES if not owing else NO_PROCEDURES._replace(owing=owing, forced=forced),
         (),
     )
     held = hands[0]._bits | hands[1]._bits << 48 | hands[2]._bits << 96 | hands[3]._bits << 144
-    return _deal((setup, held, (), (dealer + 1) & 3, (), (dealer + 1) & 3))
+    first = (dealer + 1) & 3
+    if forced:
+        first = next(seat for seat in ((dealer + k) & 3 for k in (1, 2, 3, 4)) if seat in owing)
+    return _deal((setup, held, (), (dealer + 1) & 3, (), first))
 
 
 # --- module-level rule functions -------------------------------------------
@@ -1162,8 +1305,8 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:
     setup = deal._setup
     game = setup.game_type
     rules = setup.rules
-    if game is None or len(deal.tricks) == rules.tricks:
-        return ()
+    if game is None or setup.order is None or len(deal.tricks) == rules.tricks:
+        return ()  # SPEC §8.3, V§6.5, V§8
     if game is _MARRIAGE and setup.clarification_trick is None:  # SPEC 7.4
         return ()
     party = setup.parties[seat]
@@ -1211,11 +1354,21 @@ def legal_levels(
 
 
 _LEVELS: Final = tuple(Announcement)
+_ACTION_TYPES: Final = (Declare, Play, Announce, PassCards, AnswerPoverty, ReturnCards)
+_EVENT_TYPES: Final = (*_ACTION_TYPES, Announced)
+
+# The hands of V22 for the examples: seat 1 holds five nines.
+_V22_HANDS: Final = (
+    "♣A ♣A ♣10 ♣K ♠A ♠A ♠10 ♠K ♥A ♥A ♥K ♥J",
+    "♣9 ♣9 ♠9 ♥9 ♦9 ♣10 ♠10 ♠K ♥10 ♥K ♦K ♦J",
+    "♣Q ♣Q ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q ♣J ♣J ♠J ♠J",
+    "♣K ♠9 ♥10 ♥9 ♦A ♦A ♦10 ♦10 ♦K ♦9 ♥J ♦J",
+)
 
 
 def seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
     """The legal actions of one seat, in the order of :func:`legal_actions`."""
-    if deal.game_type is None:
+    if deal.game_type is None or deal._setup.order is None:
         return legal_actions(deal) if deal.turn == seat else ()
     actions: list[Action] = []
     if deal.turn == seat:
@@ -1227,25 +1380,27 @@ def seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
 def legal_actions(deal: Deal) -> tuple[Action, ...]:
     """Every legal action that changes the deal, in a fixed order.
 
-    In the reservation round: the answers open to the seat being asked.  In
-    play: the legal cards of the seat on turn, then every seat's legal
-    announcements (any seat may announce at any instant, SPEC §8.2).
+    In the reservation round: the answers open to the seat being asked
+    (:func:`~doppelkopf.deal.procedures.declare_choices`).  In the Armut
+    exchange: the distinct choices of the seat on turn (V§6.3).  In play: the
+    legal cards of the seat on turn, then every seat's legal announcements
+    (any seat may announce at any instant, SPEC §8.2).  Nothing once the deal
+    is finished or void.
 
     >>> len(legal_actions(Deal.shuffled(seed=3))) in (8, 9)
     True
     """
     if type(deal) is not Deal:
         _checks.instance(deal, Deal, "deal")
-    if deal.game_type is None:
+    setup = deal._setup
+    if setup.game_type is None or setup.order is None:
         seat = deal.turn
-        assert seat is not None
-        solos = deal.rules.solos
-        return tuple(
-            Declare(seat, reservation)
-            for reservation in Reservation
-            if (reservation is not Reservation.MARRIAGE or deal.dealt[seat].count(CLUB_QUEEN) == 2)
-            and (solos or not reservation.is_solo)
-        )
+        if seat is None:
+            return ()
+        if setup.game_type is None:
+            return declare_choices(seat, setup.dealt[seat], setup.rules, forced=setup.extra.forced)
+        assert setup.extra.poverty is not None
+        return exchange_actions(seat, deal.hands[seat], setup.extra.poverty, seat, setup.rules)
     if deal.is_finished:
         return ()
     turn = deal.turn

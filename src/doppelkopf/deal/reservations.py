@@ -1,9 +1,16 @@
-"""The reservation round's result: which contract is played, and by whom (SPEC §3.3, V§2.3, V§3)."""
+"""The reservation round's result: which contract is played, and by whom.
+
+SPEC §3.3 for the DDV answers; V§6.2 and V§9.2 rank Armut, Schmeißen and the
+compulsory solos against them; V§2.3 names the holder of the Schweine.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Final, NoReturn
+
+import attrs
 
 from .. import _checks
 from ..cards import Card, Hand, Rank, Suit
@@ -11,7 +18,7 @@ from ..errors import DoppelkopfError, IllegalActionError, InvalidReservationErro
 from ..rules import GameType, Rules
 from .actions import ActionTypeError, Reservation, action_type_error
 
-__all__ = ["resolve_reservations"]
+__all__ = ["RoundResult", "SoloKind", "resolve_reservations", "resolve_round"]
 
 CLUB_QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN)
 CLUB_QUEEN_SHIFT: Final = 2 * CLUB_QUEEN.index
@@ -24,6 +31,98 @@ _MARRIAGE: Final = GameType.MARRIAGE
 _SILENT_MARRIAGE: Final = GameType.SILENT_MARRIAGE
 _HEALTHY: Final = Reservation.HEALTHY
 _ASKED_MARRIAGE: Final = Reservation.MARRIAGE
+_POVERTY: Final = Reservation.POVERTY
+_THROW: Final = Reservation.THROW
+
+
+class SoloKind(enum.Enum, metaclass=_checks.LookupEnumType):
+    """What a declared solo is in tournament terms (V§9.1, V§9.5).
+
+    ``COMPULSORY`` (*Pflichtsolo*): declared by a player who still owes one;
+    ``VOLUNTARY`` (*Lustsolo*): any other declared solo, also at a table
+    without compulsory solos; ``FORCED`` (*Vorführen*): named in a forced deal.
+    A marriage solo and a silent marriage have no kind.
+
+    >>> SoloKind.parse("Pflichtsolo"), str(SoloKind.FORCED), SoloKind.VOLUNTARY.german
+    (SoloKind.COMPULSORY, 'forced solo', 'Lustsolo')
+    """
+
+    COMPULSORY = "compulsory"
+    VOLUNTARY = "voluntary"
+    FORCED = "forced"
+
+    @property
+    def german(self) -> str:
+        """The word used at German tables: Pflichtsolo, Lustsolo or Vorführen."""
+        return _SOLO_KIND_GERMAN[self]
+
+    @property
+    def is_compulsory(self) -> bool:
+        """Whether the solo discharges the player's compulsory solo (V§9.1, V§9.5)."""
+        return self is not SoloKind.VOLUNTARY
+
+    @classmethod
+    def parse(cls, text: str) -> SoloKind:
+        """Read a solo kind by its value, its English name or its German word (V§9).
+
+        >>> SoloKind.parse("lustsolo"), SoloKind.parse("Vorfuehren"), SoloKind.parse("forced")
+        (SoloKind.VOLUNTARY, SoloKind.FORCED, SoloKind.FORCED)
+
+        Raises:
+            InvalidTypeError: ``text`` is not a ``str``.
+            InvalidNotationError: no solo kind has that name.
+        """
+        from ..errors import InvalidNotationError
+
+        key = "".join(_checks.text(text).lower().replace("ü", "ue").split())
+        for member in SoloKind:
+            names = (member.value, member.name.lower(), str(member).replace(" ", ""))
+            if key in names or key == member.german.lower().replace("ü", "ue"):
+                return member
+        raise InvalidNotationError(f"unknown solo kind {_checks.excerpt(text)}", text=text[:40])
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        if not isinstance(value, str):
+            raise _checks.type_error(value, "value", "str", "SoloKind.parse")
+        raise InvalidValueError(
+            f"no solo kind has the value {_checks.excerpt(value)}: expected 'compulsory', "
+            "'voluntary' or 'forced'",
+            rule="V§9.1",
+        )
+
+    def __str__(self) -> str:
+        return f"{self.value} solo"
+
+    def __repr__(self) -> str:
+        return f"SoloKind.{self.name}"
+
+
+_SOLO_KIND_GERMAN: Final = {
+    SoloKind.COMPULSORY: "Pflichtsolo",
+    SoloKind.VOLUNTARY: "Lustsolo",
+    SoloKind.FORCED: "Vorführen",
+}
+
+
+@attrs.frozen
+class RoundResult:
+    """What the answers of a reservation round give (SPEC §3.3, V§6.2, V§9.2).
+
+    ``game_type`` is the contract, ``None`` when Schmeißen won (the deal is
+    void, V§8); ``declarer`` the soloist, marriage player, poor player or
+    thrower (``None`` in a normal game); ``solo_kind`` the kind of a declared
+    solo (:class:`SoloKind`), ``None`` for every other contract.
+    """
+
+    game_type: GameType | None
+    declarer: int | None
+    solo_kind: SoloKind | None = None
+
+    @property
+    def is_void(self) -> bool:
+        """Whether the deal is thrown in (V§7.2, V§8)."""
+        return self.game_type is None
 
 
 def resolve_reservations(
@@ -54,7 +153,155 @@ def resolve_reservations(
         TypeError: ``rules`` is not a :class:`~doppelkopf.Rules` value.
     """
     _check_round(declarations, dealer, hands, rules)
+    if any(answer is _POVERTY or answer is _THROW for answer in declarations):
+        result = resolve_extended(declarations, dealer, hands, rules)
+        if result.game_type is None:
+            raise InvalidReservationError(
+                f"seat {result.declarer} throws in and the deal is void, so it has no "
+                "game type; resolve_round tells a void deal",
+                seat=result.declarer,
+                action="declare throw",
+                rule="V§7.2, V§8",
+            )
+        return result.game_type, result.declarer
     return resolve_checked(declarations, dealer, hands, rules)
+
+
+def resolve_round(
+    declarations: Sequence[Reservation],
+    dealer: int,
+    hands: Sequence[Hand],
+    rules: Rules = _DDV,
+    *,
+    owing: Iterable[int] = (),
+    forced: bool = False,
+) -> RoundResult:
+    """The result of the reservation round with every answer of the rules (V§6.2, V§9.2).
+
+    The ranking: compulsory solo > Lustsolo > Schmeißen > Armut > Hochzeit >
+    silent marriage / normal; within one kind the first in asking order (from
+    the dealer's left) wins.  Without ``compulsory_solo`` every declared solo
+    is voluntary (V§6.2).  A solo declared by a seat of ``owing`` (the seats
+    that still owe their compulsory solo, V§9.1) is compulsory.  In a
+    ``forced`` deal (V§9.5) only the forced seat answers and its solo is
+    forced; the other answers are ``HEALTHY``.  For the answers of SPEC §3.2
+    alone the result is that of :func:`resolve_reservations`.
+
+    >>> from doppelkopf import Deal, Rules
+    >>> hands = Deal.shuffled(seed=1).dealt
+    >>> R = Reservation
+    >>> resolve_round([R.JACKS_SOLO, R.HEALTHY, R.FLESHLESS, R.HEALTHY], 3, hands,
+    ...               Rules.TOURNAMENT, owing={2})  # V24: C's compulsory solo wins
+    RoundResult(game_type=GameType.FLESHLESS, declarer=2, solo_kind=SoloKind.COMPULSORY)
+    >>> resolve_round([R.POVERTY, R.THROW, R.HEALTHY, R.HEALTHY], 3, hands,
+    ...               Rules(armut=True, schmeissen={"nines5"})).is_void  # V§6.2
+    True
+
+    Raises:
+        InvalidReservationError: an answer is not a :class:`Reservation`, or is
+            one the rules do not have (V§3, V§6, V§7).
+        InvalidValueError: not four answers and four hands, ``dealer`` is not a
+            seat, ``owing`` holds no seats, or ``owing``/``forced`` without
+            ``compulsory_solo`` (V§9).
+        TypeError: ``rules`` is not a :class:`~doppelkopf.Rules` value.
+    """
+    _check_round(declarations, dealer, hands, rules)
+    seats = check_owing(owing, forced, rules)
+    return resolve_extended(declarations, dealer, hands, rules, owing=seats, forced=forced)
+
+
+def check_owing(owing: object, forced: object, rules: Rules) -> frozenset[int]:
+    """``owing`` as a set of seats, checked against ``forced`` and ``rules`` (V§9.1, V§9.5)."""
+    if isinstance(owing, (str, bytes, bytearray)) or not isinstance(owing, Iterable):
+        raise _checks.type_error(owing, "owing", "iterable of seats")
+    seats: set[int] = set()
+    for seat in owing:
+        if type(seat) is not int and type(seat) is not bool:
+            raise _checks.type_error(seat, "a seat of owing", "int")
+        if type(seat) is not int or not 0 <= seat <= 3:
+            raise InvalidValueError(
+                f"owing holds seats 0-3, not {_checks.excerpt(seat)}", rule="V§9.1"
+            )
+        seats.add(seat)
+    if type(forced) is not bool:
+        raise _checks.type_error(forced, "forced", "bool")
+    if seats and not rules.compulsory_solo:
+        raise InvalidValueError(
+            "only a table with compulsory solos (compulsory_solo=True) owes them",
+            rule="V§9.1",
+        )
+    if forced and not seats:
+        raise InvalidValueError(
+            "a forced deal needs a seat that owes its compulsory solo", rule="V§9.5"
+        )
+    return frozenset(seats)
+
+
+def resolve_extended(
+    declarations: Sequence[Reservation | None],
+    dealer: int,
+    hands: Sequence[Hand],
+    rules: Rules,
+    *,
+    owing: frozenset[int] = frozenset(),
+    forced: bool = False,
+) -> RoundResult:
+    """:func:`resolve_round` for checked inputs; ``None`` answers (not asked) count as healthy."""
+    order = ((dealer + 1) & 3, (dealer + 2) & 3, (dealer + 3) & 3, dealer & 3)
+    best_rank = 0
+    best_seat: int | None = None
+    best_answer: Reservation | None = None
+    for seat in order:
+        answer = declarations[seat]
+        if answer is None or answer is _HEALTHY:
+            continue
+        rank = _rank(seat, answer, rules, owing)
+        if rank > best_rank:
+            best_rank, best_seat, best_answer = rank, seat, answer
+    if best_answer is None:
+        for seat in order:
+            if (hands[seat]._bits >> CLUB_QUEEN_SHIFT) & 3 == 2:
+                return RoundResult(_SILENT_MARRIAGE, seat)
+        return RoundResult(_NORMAL, None)
+    if best_answer is _THROW:
+        return RoundResult(None, best_seat)
+    game = best_answer.game_type
+    assert game is not None
+    if best_rank < 4:
+        return RoundResult(game, best_seat)
+    kind = _FORCED if forced else _COMPULSORY if best_rank == 5 else _VOLUNTARY
+    return RoundResult(game, best_seat, kind)
+
+
+def _rank(seat: int, answer: Reservation, rules: Rules, owing: frozenset[int]) -> int:
+    """The rank of an answer (V§6.2, V§9.2): 5 compulsory solo … 1 Hochzeit."""
+    if answer.is_solo:
+        if not rules.solos:
+            _refuse(seat, answer, "this table plays without solos", "V§3")
+        return 5 if rules.compulsory_solo and seat in owing else 4
+    if answer is _THROW:
+        if not rules.schmeissen:
+            _refuse(seat, answer, "this table plays without Schmeißen", "V§7.1")
+        return 3
+    if answer is _POVERTY:
+        if not rules.armut:
+            _refuse(seat, answer, "this table plays without Armut", "V§6")
+        return 2
+    return 1
+
+
+_COMPULSORY: Final = SoloKind.COMPULSORY
+_VOLUNTARY: Final = SoloKind.VOLUNTARY
+_FORCED: Final = SoloKind.FORCED
+
+
+def _refuse(seat: int, answer: Reservation, why: str, rule: str) -> NoReturn:
+    raise InvalidReservationError(
+        f"seat {seat} declared {answer}, but {why}",
+        seat=seat,
+        action=declare_action(answer),
+        rule=rule,
+    )
 
 
 def resolve_checked(

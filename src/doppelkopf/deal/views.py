@@ -13,9 +13,12 @@ from ..parties import Party
 from ..rules import GameType, Rules
 from ..tricks import Trick
 from ._aliases import DeprecatedAlias
-from .actions import Action, Announce, Announced, Declare, Play, Reservation
+from .actions import Action, Announce, Announced, Phase, Play, Reservation
 from .machine import Deal, legal_levels
-from .reservations import CLUB_QUEEN, check_seat
+from .outcome import VoidDeal
+from .poverty import Poverty
+from .procedures import declare_choices, exchange_actions
+from .reservations import CLUB_QUEEN, SoloKind, check_seat
 
 __all__ = ["PlayerView"]
 
@@ -40,6 +43,13 @@ class PlayerView(_ActionCache):
     it has been revealed — by the viewer's own ♣Q, a ♣Q played, an
     announcement, the marriage partner or the soloist.  In a silent marriage
     the other players see a normal game until the second ♣Q appears.
+
+    The procedures of V§6–§9 are public except for the cards of the Armut
+    exchange: ``poverty`` shows the cards passed and returned only to the poor
+    player and the acceptor, and to everyone else who accepted, that three
+    cards went each way and how many trumps came back (V§6.7); ``void`` (with
+    the thrower's hand, V§7.2), ``owing``, ``forced`` and ``solo_kind`` are
+    the deal's own.  ``phase`` is the deal's phase.
 
     Build one with :meth:`Deal.view`.  :attr:`legal_actions` is computed on
     its first read and kept.
@@ -69,6 +79,12 @@ class PlayerView(_ActionCache):
     schweine: int | None = None
     re_state: PartyAnnouncements = NOTHING
     kontra_state: PartyAnnouncements = NOTHING
+    phase: Phase | None = None
+    poverty: Poverty | None = None
+    void: VoidDeal | None = None
+    owing: frozenset[int] = frozenset()
+    forced: bool = False
+    solo_kind: SoloKind | None = None
     # Legal actions given to the constructor (``legal_actions=``, as
     # attrs.evolve passes them); None lists them from the fields above.
     _given_actions: tuple[Action, ...] | None = attrs.field(
@@ -116,6 +132,12 @@ class PlayerView(_ActionCache):
             schweine=deal.schweine,
             re_state=deal.re_state,
             kontra_state=deal.kontra_state,
+            phase=deal.phase,
+            poverty=None if deal.poverty is None else deal.poverty.seen_by(seat),
+            void=deal.void,
+            owing=deal.owing,
+            forced=deal.forced,
+            solo_kind=deal.solo_kind,
         )
 
     @property
@@ -142,13 +164,10 @@ class PlayerView(_ActionCache):
         if game is None:
             if self.turn != seat:
                 return ()
-            marriage = self.hand.count(CLUB_QUEEN) == 2
-            return tuple(
-                Declare(seat, reservation)
-                for reservation in Reservation
-                if (reservation is not Reservation.MARRIAGE or marriage)
-                and (rules.solos or not reservation.is_solo)
-            )
+            return declare_choices(seat, self.hand, rules, forced=self.forced)
+        if self._in_exchange:
+            assert self.poverty is not None
+            return exchange_actions(seat, self.hand, self.poverty, self.turn, rules)
         if len(self.tricks) == rules.tricks:
             return ()
         actions: list[Action] = []
@@ -178,10 +197,17 @@ class PlayerView(_ActionCache):
 
         Under the view's rules and the Schweine as announced (V§2.3).  In a
         silent marriage the other players see a normal game's order.
+        ``None`` during the Armut exchange, whose cards are not played yet.
         """
-        if self.game_type is None:
+        if self.game_type is None or self._in_exchange:
             return None
         return self.rules.card_order(self.game_type, schweine=self.schweine is not None)
+
+    @property
+    def _in_exchange(self) -> bool:
+        """Whether the Armut exchange is under way (V§6.3)."""
+        poverty = self.poverty
+        return poverty is not None and self.game_type is not None and not poverty.cards_returned
 
     @property
     def moment(self) -> int:

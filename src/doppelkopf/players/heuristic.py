@@ -13,7 +13,17 @@ from typing import Final, NamedTuple, TypeAlias
 
 from .._order import CardOrder
 from ..cards import Card, Hand, Rank, Suit
-from ..deal import Action, Announce, Declare, Play, PlayerView, Reservation
+from ..deal import (
+    Action,
+    Announce,
+    AnswerPoverty,
+    Declare,
+    PassCards,
+    Play,
+    PlayerView,
+    Reservation,
+    ReturnCards,
+)
 from ..parties import Announcement, Party
 from ..rules import Category, GameType, Rules
 from ..tricks import Trick
@@ -60,6 +70,16 @@ _ANNOUNCE_POWER: Final = 13
 
 _SOLOIST_ANNOUNCE_POWER: Final = 16
 """The same measure that makes a soloist in a trump solo say Re."""
+
+_ACCEPT_TRUMPS: Final = 8
+"""The trumps (normal order) with which it accepts an Armut (V§6.3)."""
+
+_THROW_REASONS: Final = ("nines5", "kings5", "nines4_kings4", "trumps1")
+"""The throw reasons of a weak hand, for which it throws in (V§7.1); never ``full7``."""
+
+_DECLARABLE: Final = tuple(
+    (game, Reservation(game.value)) for game in GameType if game.is_declarable_solo
+)
 
 _Key: TypeAlias = "Callable[[_Table, Card], tuple[int, ...]]"
 
@@ -154,6 +174,12 @@ def _solo_for(hand: Hand, rules: Rules) -> Reservation | None:
     ):
         return reservation
     return None
+
+
+def _best_solo(hand: Hand, rules: Rules) -> Reservation:
+    """The declarable solo the measure rates best for ``hand`` (a forced solo, V§9.5)."""
+    _, reservation = max(_DECLARABLE, key=lambda option: _power(hand, rules.card_order(option[0])))
+    return reservation
 
 
 def _reservation_for(hand: Hand, rules: Rules) -> Reservation:
@@ -320,6 +346,15 @@ class HeuristicPlayer:
     (V§3) it never declares one, and it answers only with a reservation of
     ``view.legal_actions``.
 
+    **Procedures** (V§6–§9): where the rules and the hand allow it, it throws
+    in a weak hand (five nines, five kings, four of each, at most one trump;
+    never seven full cards) unless it has a solo, and declares Armut when it
+    may and has no solo.  As the poor player it passes its trumps and the
+    cheapest other cards; it accepts an Armut with eight trumps (scaled to the
+    hand size) and returns the cheapest cards among its fewest trumps.  Named
+    in a forced deal (V§9.5) it plays the solo of its hand, or else the one
+    its measure rates best.
+
     **Play**: while a caught fox (♦A) would score (SPEC §11.4) it does not
     lead the fox, nor play it to a trick it expects the opponents to win,
     unless no other card is legal.  Leading, a soloist draws trumps with the
@@ -387,7 +422,9 @@ class HeuristicPlayer:
         view = _checked_view(view)
         on_turn = view.turn == view.seat
         if view.game_type is None:
-            return Declare(view.seat, self.reservation(view)) if on_turn else None
+            return self.declaration(view) if on_turn else None
+        if view.poverty is not None and not view.poverty.cards_returned:
+            return self._exchange(view) if on_turn else None
         level = self.announcement(view)
         if level is not None:
             return Announce(view.seat, level)
@@ -410,6 +447,54 @@ class HeuristicPlayer:
         if view.legal_actions and Declare(view.seat, answer) not in view.legal_actions:
             return Reservation.HEALTHY
         return answer
+
+    def declaration(self, view: PlayerView) -> Declare:
+        """The answer in the reservation round as an action, with V§6–§9 (see the class notes).
+
+        Always one of ``view.legal_actions`` when the view is on turn.
+
+        >>> from doppelkopf import Deal, Rules
+        >>> deal = Deal.from_hands(["♣9 ♣9 ♠9 ♥9 ♦9 ♣10 ♠10 ♠K ♥10 ♥K ♦K ♦J",
+        ...                         "♣A ♣A ♣10 ♣K ♠A ♠A ♠10 ♠K ♥A ♥A ♥K ♥J",
+        ...                         "♣Q ♣Q ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q ♣J ♣J ♠J ♠J",
+        ...                         "♣K ♠9 ♥10 ♥9 ♦A ♦A ♦10 ♦10 ♦K ♦9 ♥J ♦J"],
+        ...                        rules=Rules(schmeissen={"nines5"}))
+        >>> HeuristicPlayer().declaration(deal.view(0))
+        Declare(seat=0, reservation=Reservation.THROW, reason='nines5')
+        """
+        view = _checked_view(view)
+        legal = [action for action in view.legal_actions if isinstance(action, Declare)]
+        seat, hand, rules = view.seat, view.hand, view.rules
+        if view.forced:
+            solo = _solo_for(hand, rules) or _best_solo(hand, rules)
+            wanted = Declare(seat, solo)
+            return wanted if wanted in legal or not legal else legal[0]
+        answer = Declare(seat, self.reservation(view))
+        if answer.reservation.is_solo:
+            return answer
+        for action in legal:
+            if action.reservation is Reservation.THROW and action.reason in _THROW_REASONS:
+                return action
+        if Declare(seat, Reservation.POVERTY) in legal:
+            return Declare(seat, Reservation.POVERTY)
+        return answer
+
+    def _exchange(self, view: PlayerView) -> Action:
+        """The step of the Armut exchange on turn (V§6.3), always one of the legal ones."""
+        actions = view.legal_actions
+        order = view.rules.card_order(GameType.POVERTY)
+        if isinstance(actions[0], AnswerPoverty):
+            trumps = sum(1 for card in view.hand if order.is_trump(card))
+            accept = trumps >= _scaled(_ACCEPT_TRUMPS, view.rules)
+            return AnswerPoverty(view.seat, accept)
+
+        def cost(action: Action) -> tuple[int, ...]:
+            assert isinstance(action, PassCards | ReturnCards)
+            trumps = sum(1 for card in action.cards if order.is_trump(card))
+            strength = sum(order.strength(card) for card in action.cards)
+            return (trumps, sum(card.points for card in action.cards), strength)
+
+        return min(actions, key=cost)
 
     def announcement(self, view: PlayerView) -> Announcement | None:
         """The announcement to make now, or ``None``; always one of the legal ones.

@@ -25,7 +25,9 @@ class RandomPlayer:
     marriage with both ♣Q (SPEC §3.2); otherwise it is healthy.  Only the
     reservations of ``view.legal_actions`` are considered, so it declares no
     solo where the rules forbid them (V§3).  ``reservation_rate=1`` always
-    says *Vorbehalt* when one is legal; ``0`` never does.
+    says *Vorbehalt* when one is legal; ``0`` never does.  In a forced deal
+    (V§9.5), where only solos are legal, it names a random solo, and in the
+    Armut exchange (V§6.3) it takes a random legal step.
 
     In play every entry of ``view.legal_actions`` is equally likely: each
     distinct legal card and each announcement that adds something.  Off turn
@@ -101,6 +103,7 @@ class RandomPlayer:
             for action in actions
             if isinstance(action, Declare) and action.reservation is not _HEALTHY
         ]
-        if others and self.rng.random() < self.reservation_rate:
+        healthy = Declare(seat, _HEALTHY)
+        if others and (self.rng.random() < self.reservation_rate or healthy not in actions):
             return self.rng.choice(others)
-        return Declare(seat, _HEALTHY)  # always legal on turn in the reservation round
+        return healthy  # legal on turn in every reservation round but a forced one (V§9.5)

@@ -13,7 +13,19 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from .. import _checks
-from ..deal import Action, Announce, Announced, Deal, Declare, Event, Play, PlayerView
+from ..deal import (
+    Action,
+    Announce,
+    Announced,
+    AnswerPoverty,
+    Deal,
+    Declare,
+    Event,
+    PassCards,
+    Play,
+    PlayerView,
+    ReturnCards,
+)
 from ..errors import IllegalActionError, InvalidValueError
 
 __all__ = ["Player", "Step", "iter_deal", "play_deal"]
@@ -88,8 +100,10 @@ def _without_rule(error: IllegalActionError) -> str:
 
 def _apply(deal: Deal, seat: int, action: object) -> tuple[Deal, Event]:
     """Apply the action returned by the player at ``seat``, blaming that seat for any error."""
-    if not isinstance(action, Declare | Play | Announce):
-        error = _checks.type_error(action, "action", "Declare, Play or Announce")
+    if not isinstance(action, Declare | Play | Announce | PassCards | AnswerPoverty | ReturnCards):
+        error = _checks.type_error(
+            action, "action", "Declare, Play, Announce, PassCards, AnswerPoverty or ReturnCards"
+        )
         raise type(error)(
             f"seat {seat}: the player returned {_checks.excerpt(action)}, which is not an action",
             name=error.name,
@@ -161,8 +175,9 @@ def iter_deal(deal: Deal, players: Sequence[Player]) -> Iterator[Step]:
 
     No seat ever misses a chance this way: a player's hand size, which decides
     its deadlines (SPEC §8.2), changes only when it plays, and it is asked
-    right before that.  The deal may be in any phase; a finished deal yields
-    nothing.
+    right before that.  The steps of the Armut exchange (V§6.3) are asked of
+    the seat on turn like answers.  The deal may be in any phase; a finished
+    or void deal (V§8) yields nothing more.
 
     >>> from doppelkopf import Deal, Play, RandomPlayer
     >>> steps = list(iter_deal(Deal.shuffled(seed=2), [RandomPlayer(seed=5)] * 4))
@@ -193,7 +208,13 @@ def _steps(deal: Deal, players: tuple[Player, ...]) -> Iterator[Step]:
         while True:
             action = players[seat].act(deal.view(seat))
             if action is None:
-                rule = "§3.2" if deal.game_type is None else "§5.1"
+                rule = (
+                    "§3.2"
+                    if deal.game_type is None
+                    else "V§6.3"
+                    if deal.card_order is None
+                    else "§5.1"
+                )
                 raise IllegalActionError(
                     f"seat {seat}: the player returned no action on its turn",
                     seat=seat,
