@@ -99,7 +99,6 @@ from .scoring import winner as winner
 from .session import SESSION_LENGTH as SESSION_LENGTH
 from .session import ScoreRow as ScoreRow
 from .session import Session as Session
-from .session import SoloKind as SoloKind
 from .specials import SpecialEvent as SpecialEvent
 from .specials import SpecialKind as SpecialKind
 from .specials import special_events as special_events

@@ -20,10 +20,11 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
+from ..deal import SoloKind
 from ..errors import DoppelkopfError
 from ..rules import Rules
 from ..scoring import DealSummary
-from ..session import Session, SoloKind
+from ..session import Session
 from ._common import (
     EXIT_FAILURE,
     EXIT_OK,

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from ..session import ScoreRow, SoloKind
+from ..deal import SoloKind
+from ..session import ScoreRow
 from ._common import Entry, show
 
 TABLE_KEY: Final = "table"

@@ -10,7 +10,7 @@ stand.  A session carries its :class:`~doppelkopf.Rules`, and with them:
 - tournament mode (V§9, ``compulsory_solo``): who still owes a compulsory
   solo, the same dealer after a voluntarily declared one, the forced solo
   when the deals left equal the solos owed, and each solo's
-  :class:`SoloKind`;
+  :class:`~doppelkopf.deal.SoloKind`;
 - five players (V§10): the dealer sits out and writes 0, the four others
   play as deal seats 0-3 from the dealer's left (:attr:`Session.seats`);
 - Bock rounds (V§11): the multiplier of each deal, on the sheet.
@@ -27,11 +27,10 @@ stand.  A session carries its :class:`~doppelkopf.Rules`, and with them:
 
 from ._core import SESSION_LENGTH as SESSION_LENGTH
 from ._core import Session as Session
-from ._rotation import SoloKind as SoloKind
 from ._sheet import ScoreRow as ScoreRow
 
-__all__ = ["SESSION_LENGTH", "ScoreRow", "Session", "SoloKind"]
+__all__ = ["SESSION_LENGTH", "ScoreRow", "Session"]
 
-for _public in (Session, SoloKind, ScoreRow):
+for _public in (Session, ScoreRow):
     _public.__module__ = __name__
 del _public

@@ -13,13 +13,13 @@ import attrs
 
 from .. import _checks
 from ..cards import Hand
-from ..deal import Deal
+from ..deal import Deal, SoloKind
 from ..errors import IllegalActionError, InvalidTypeError, InvalidValueError, WrongPhaseError
 from ..players._seeds import check_generator, check_seed, generator
 from ..rules import Rules
 from ..scoring import DealSummary, Settlement, settle
 from . import _bock, _rotation, _rows
-from ._rotation import Position, SoloKind
+from ._rotation import Position
 from ._sheet import ScoreRow, sheet_text
 
 __all__ = ["SESSION_LENGTH", "Session"]

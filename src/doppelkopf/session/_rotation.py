@@ -15,52 +15,12 @@ seat on the dealer's right.
 
 from __future__ import annotations
 
-import enum
-from typing import NoReturn
-
 import attrs
 
-from .. import _checks
-from ..errors import InvalidValueError
+from ..deal import SoloKind
 from ..rules import GameType, Rules
 
-__all__ = ["Position", "SoloKind"]
-
-
-class SoloKind(enum.Enum, metaclass=_checks.LookupEnumType):
-    """What a solo was for the session: compulsory, voluntary (Lust) or forced (V§9.1, V§9.5).
-
-    The value is the English word; ``str`` gives the German name used at tables.
-
-    >>> SoloKind("forced"), str(SoloKind.COMPULSORY), str(SoloKind.VOLUNTARY)
-    (SoloKind.FORCED, 'Pflichtsolo', 'Lustsolo')
-    """
-
-    COMPULSORY = "compulsory"
-    VOLUNTARY = "voluntary"
-    FORCED = "forced"
-
-    def __repr__(self) -> str:
-        return f"SoloKind.{self.name}"
-
-    def __str__(self) -> str:
-        return _GERMAN[self]
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        if type(value) is not str:
-            raise _checks.type_error(value, "value", "str")
-        raise InvalidValueError(
-            f"no solo kind is called {_checks.excerpt(value)}: "
-            "expected 'compulsory', 'voluntary' or 'forced' (V§9.6)"
-        )
-
-
-_GERMAN = {
-    SoloKind.COMPULSORY: "Pflichtsolo",
-    SoloKind.VOLUNTARY: "Lustsolo",
-    SoloKind.FORCED: "Vorführen",
-}
+__all__ = ["Position"]
 
 
 @attrs.frozen

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from ..deal import SoloKind
 from ..rules import GameType, Rules
-from ._rotation import SoloKind
 
 __all__ = ["ScoreRow", "contract_text", "sheet_text"]
 
