@@ -377,7 +377,8 @@ class Session:
             rng=check_generator(rng),
             dealer=self.deal_dealer,
             rules=self.rules,
-            **_rows.tournament_facts(self.deal_owing, self.forced),
+            owing=self.deal_owing,
+            forced=self.forced,
         )
 
     def deal_from_hands(self, hands: Sequence[Hand | str], *, cut: int | None = None) -> Deal:
@@ -405,7 +406,8 @@ class Session:
             dealer=self.deal_dealer,
             cut=cut,
             rules=self.rules,
-            **_rows.tournament_facts(self.deal_owing, self.forced),
+            owing=self.deal_owing,
+            forced=self.forced,
         )
 
     # --- adding deals ------------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
@@ -25,33 +24,22 @@ def type_error(value: object, name: str, expected: str, context: str) -> Invalid
     )
 
 
-# The deal's tournament facts (V§8, V§9): read by name, as a deal states them.
+# The deal's tournament facts (V§8, V§9).
 
 
 def is_void(deal: Deal) -> bool:
     """Whether ``deal`` ended void, before any card was played (V§8)."""
-    return getattr(deal, "is_void", False) is True
+    return deal.is_void
 
 
 def owing_of(deal: Deal) -> frozenset[int]:
     """The deal seats that owed a compulsory solo when ``deal`` was dealt (V§9.1)."""
-    owing: object = getattr(deal, "owing", frozenset())
-    return frozenset(owing) if isinstance(owing, frozenset) else frozenset()
+    return deal.owing
 
 
 def forced_of(deal: Deal) -> bool:
     """Whether ``deal`` was dealt as a forced deal (V§9.5)."""
-    return getattr(deal, "forced", False) is True
-
-
-def tournament_facts(owing: frozenset[int], forced: bool) -> dict[str, Any]:
-    """The keyword arguments that give a new deal its tournament facts (V§9.1, V§9.5)."""
-    facts: dict[str, Any] = {}
-    if owing:
-        facts["owing"] = owing
-    if forced:
-        facts["forced"] = True
-    return facts
+    return deal.forced
 
 
 def seat_list(seats: Iterable[int]) -> str:
