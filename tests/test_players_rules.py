@@ -155,6 +155,11 @@ def test_helpers_agree_with_the_hidden_hands_under_any_rules(
     for seat in range(4):
         view = deal.view(seat)
         others = sum(deal.hands[other].bits for other in range(4) if other != seat)
+        poverty = deal.poverty
+        if deal.phase is Phase.POVERTY_OFFER and poverty is not None and poverty.poor != seat:
+            # The cards on offer are in no hand, and only the poor player knows them (V§6.7).
+            assert poverty.passed is not None
+            others += sum(1 << (2 * card.index) for card in poverty.passed)
         assert unseen_cards(view).bits == others
         if order is None or deal.game_type is None:
             assert known_voids(view) == (frozenset(),) * 4

@@ -481,3 +481,21 @@ def test_views_leak_nothing_during_the_exchange(case: tuple[Deal, list[int]], pi
     for seat in range(4):
         if seat not in (owner, acceptor):
             assert first.view(seat) == second.view(seat)
+
+
+def test_the_cards_on_offer_are_unseen_by_all_but_the_poor_player() -> None:
+    """V§6.7: while the three cards are on offer they are in no hand; only A knows them."""
+    from doppelkopf.players import unseen_cards
+
+    deal = declared().pass_cards(A, cards("♦K ♣J ♠K"))
+    assert deal.phase is Phase.POVERTY_OFFER
+    passed = Hand.parse("♦K ♣J ♠K")
+    for seat in (A, B, C, D):
+        others = sum(deal.hands[other].bits for other in range(4) if other != seat)
+        expected = others if seat == A else others + passed.bits
+        assert unseen_cards(deal.view(seat)).bits == expected, seat
+    assert len(unseen_cards(deal.view(A))) == 48 - 9 - 3
+    assert len(unseen_cards(deal.view(B))) == 48 - 12
+    # Once C holds them they are simply C's cards.
+    deal = deal.answer_poverty(B, False).answer_poverty(C, True)
+    assert len(unseen_cards(deal.view(A))) == 48 - 9

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import _checks
 from .._order import CardOrder
 from ..cards import Card, Hand
-from ..deal import Play, PlayerView
+from ..deal import Phase, Play, PlayerView
 from ..rules import Category
 from ..tricks import Trick
 
@@ -28,7 +28,10 @@ def unseen_cards(view: PlayerView) -> Hand:
     """The cards the viewer has not seen: neither in its hand nor played yet.
 
     The other three hands hold exactly these cards between them; the deck is
-    the one of the view's rules (40 cards without nines, V§1.1).
+    the one of the view's rules (40 cards without nines, V§1.1).  While the
+    three cards of an Armut are on offer (V§6.3 step 2) they are in nobody's
+    hand: the poor player knows them and does not count them, and the other
+    players count them among the cards they have not seen (V§6.7).
 
     >>> from doppelkopf import Deal, Reservation, Rules
     >>> deal = Deal.shuffled(seed=3)
@@ -47,6 +50,11 @@ def unseen_cards(view: PlayerView) -> Hand:
     bits = view.rules.deck_bits - view.hand.bits
     for card in view.played_cards:
         bits -= 1 << (2 * card.index)
+    poverty = view.poverty
+    if view.phase is Phase.POVERTY_OFFER and poverty is not None and poverty.poor == view.seat:
+        assert poverty.passed is not None  # the poor player sees its own cards
+        for card in poverty.passed:
+            bits -= 1 << (2 * card.index)
     return Hand.from_bits(bits)
 
 
