@@ -46,6 +46,7 @@ html_static_path: list[str] = []
 # Besides the docstrings, the citations in the prose of these pages link to the rules.
 rulelinks_pages = [
     "rules/*",
+    "procedures/*",
     "house-rules",
     "scoring",
     "sessions",

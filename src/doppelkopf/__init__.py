@@ -33,9 +33,12 @@ from .deal import VoidDeal as VoidDeal
 from .deal import deal_hands as deal_hands
 from .deal import legal_actions as legal_actions
 from .deal import legal_announcements as legal_announcements
+from .deal import meets_throw_reason as meets_throw_reason
 from .deal import normal_trumps as normal_trumps
+from .deal import pass_choices as pass_choices
 from .deal import resolve_reservations as resolve_reservations
 from .deal import resolve_round as resolve_round
+from .deal import return_choices as return_choices
 from .deal import throw_reasons as throw_reasons
 from .errors import AnnouncementBannedError as AnnouncementBannedError
 from .errors import AnnouncementError as AnnouncementError

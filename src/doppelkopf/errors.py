@@ -106,12 +106,18 @@ class InvalidValueError(DoppelkopfError, ValueError):
     """A value outside what the library accepts: seat 4, a cut of 2 cards, a third
     copy of a card in a hand or trick, a marriage shift of 3.
 
-    ``rule`` is the SPEC.md section that sets the range (``"§7.4"``), or ``""``;
-    when given, the message ends with it.
+    ``rule`` is the section that sets the range — of SPEC.md (``"§7.4"``) or of
+    VARIANTS.md (``"V§9.1"``) — or ``""``; when given, the message ends with it.
+
+    >>> str(InvalidValueError("a marriage shift is 0-2, not 3", rule="§7.4"))
+    'a marriage shift is 0-2, not 3 (SPEC §7.4)'
+    >>> str(InvalidValueError("seat 7 owes no compulsory solo", rule="V§9.1"))
+    'seat 7 owes no compulsory solo (V§9.1)'
     """
 
     def __init__(self, message: str, *, rule: str = "") -> None:
-        super().__init__(message if not rule else f"{message} (SPEC {rule})")
+        cited = rule if rule.startswith("V§") else f"SPEC {rule}"
+        super().__init__(message if not rule else f"{message} ({cited})")
         self.rule = rule
 
 

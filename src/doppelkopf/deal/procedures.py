@@ -349,7 +349,8 @@ class ProcedureMixin:
             trumps = count_bits(hand.bits & trump_bits(rules))
             if trumps > rules.armut_max_trumps:
                 raise InvalidReservationError(
-                    f"Armut needs at most {rules.armut_max_trumps} trumps; the hand holds {trumps}",
+                    f"Armut needs at most {_trumps(rules.armut_max_trumps)}; "
+                    f"the hand holds {trumps}",
                     seat=seat,
                     action=action,
                     rule="V§6.1",
@@ -658,3 +659,8 @@ _V18_HANDS: Final = (
     "♥10 ♥10 ♦A ♦A ♦10 ♦10 ♦K ♦9 ♦9 ♥J ♦J ♠9",
     "♦J ♠10 ♠K ♠9 ♣10 ♣K ♣K ♣9 ♣9 ♥A ♥K ♥9",
 )
+
+
+def _trumps(count: int) -> str:
+    """``"1 trump"``, ``"3 trumps"``: a count of trumps in a message."""
+    return f"{count} trump" if count == 1 else f"{count} trumps"
