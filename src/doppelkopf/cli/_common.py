@@ -27,7 +27,7 @@ EXIT_INTERRUPTED: Final = 130
 
 _MARRIAGE_TYPES: Final = (GameType.MARRIAGE, GameType.MARRIAGE_SOLO)
 _CLUB_QUEEN: Final = Card.parse("♣Q")
-_PRESETS: Final = ("ddv",)  # the names Rules.preset knows (V§0.3)
+_PRESETS: Final = ("ddv", "tournament", "xix")  # the names Rules.preset knows (V§0.3)
 
 
 class _UsageError(DoppelkopfError, ValueError):
@@ -60,6 +60,8 @@ def _reservation_text(reservation: Reservation) -> str:
         return "healthy"
     if reservation is Reservation.THROW:
         return "Vorbehalt (Schmeißen)"
+    if reservation is Reservation.POVERTY:
+        return "Vorbehalt (Armut)"
     game = reservation.game_type
     assert game is not None
     return f"Vorbehalt ({game})"
@@ -155,6 +157,19 @@ def _seat(text: str) -> int:
     return value
 
 
+def _table_seat(text: str) -> int:
+    """A table seat, 0-3, or 0-4 at five players (V§10); checked against the rules later."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a seat is 0, 1, 2 or 3 (4 at five players), not {text!r}"
+        ) from None
+    if not 0 <= value <= 4:
+        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3 (4 at five players), not {value}")
+    return value
+
+
 def _add_seed(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument(
         "--seed",
@@ -198,7 +213,8 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
         "--rules",
         default="ddv",
         metavar="PRESET",
-        help=f"the rule set to start from: {', '.join(_PRESETS)} (default: ddv, SPEC.md)",
+        help=f"the rule set to start from: {', '.join(_PRESETS)} (default: ddv, SPEC.md; "
+        "the others are described in VARIANTS.md)",
     )
     parser.add_argument(
         "--option",

@@ -17,10 +17,12 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+import attrs
+
 from ..deal import Action, Deal, Declare, PlayerView
 from ..players import HeuristicPlayer, Player, RandomPlayer, play_deal
 from ..records import dump_deal
-from ..rules import GameType
+from ..rules import GameType, Rules
 from ..scoring import settle
 from ._common import (
     EXIT_OK,
@@ -78,6 +80,9 @@ class SoloShyRandomPlayer:
 
 
 _SOLO_TYPES: Final = frozenset(game for game in GameType if game.is_solo)
+
+_MAX_VOIDS: Final = 1000
+"""Void deals in a row after which the arena gives up (bots that always throw in)."""
 
 _BOTS: Final[Mapping[str, Callable[[int], Player]]] = {
     "heuristic": lambda seed: HeuristicPlayer(seed=seed),
@@ -227,9 +232,18 @@ def _mean_interval(values: Sequence[int]) -> tuple[float, float | None]:
 
 
 def _contract_name(deal: Deal) -> str:
+    void = deal.void
+    if void is not None:
+        return "void: thrown in" if void.reason == "thrown" else "void: Armut refused"
     game = deal.game_type
     assert game is not None
     return "marriage" if game is GameType.MARRIAGE else str(game)
+
+
+def _declarer(deal: Deal) -> int | None:
+    """The seat that declared the contract: the soloist, the poor player, the thrower."""
+    void = deal.void
+    return deal.declarer if void is None else void.seat
 
 
 def arena_table(
@@ -245,11 +259,16 @@ def arena_table(
     had in ``deals[i]`` (by default bot ``n`` sits at seat ``n`` throughout,
     and the rows are the seats).  A deal counts as won for a bot when its
     party won the deal (SPEC §9); a deal that nobody won (SPEC §10.4) is won by
-    no bot.
+    no bot.  Void deals (V§8) among ``deals`` have no score: they are left out
+    of the means and win rates and counted in the contract table as thrown in
+    (Schmeißen, V§7) or Armut refused (V§6.3), with the seat that declared them;
+    an Armut is counted under ``poverty``, declared by the poor player.
     """
-    count = len(deals)
-    seats = [tuple(range(4))] * count if seating is None else [tuple(s) for s in seating]
-    settlements = [settle(deal) for deal in deals]
+    all_seats = [tuple(range(4))] * len(deals) if seating is None else [tuple(s) for s in seating]
+    played = [i for i, deal in enumerate(deals) if not deal.is_void]
+    seats = [all_seats[i] for i in played]
+    count = len(played)
+    settlements = [settle(deals[i]) for i in played]
     label = "seat" if seating is None else "bot"
     width = min(24, max(9, *(len(kind) for kind in kinds)))
     lines = [
@@ -257,14 +276,20 @@ def arena_table(
     ]
     for bot in range(4):
         scores = [settlement.scores[seats[i][bot]] for i, settlement in enumerate(settlements)]
-        mean, half = _mean_interval(scores)
-        interval = "n/a" if half is None else f"[{mean - half:+.2f}, {mean + half:+.2f}]"
         won = sum(
             1
             for i, settlement in enumerate(settlements)
             if settlement.winner is not None
             and settlement.summary.party_of(seats[i][bot]) is settlement.winner
         )
+        if not scores:
+            lines.append(
+                f"{bot:>4}  {_cut(kinds[bot], width):<{width}}  {'n/a':>6}  {'n/a':<17}  "
+                f"{'n/a':>6}  {0:>+6d}"
+            )
+            continue
+        mean, half = _mean_interval(scores)
+        interval = "n/a" if half is None else f"[{mean - half:+.2f}, {mean + half:+.2f}]"
         lines.append(
             f"{bot:>4}  {_cut(kinds[bot], width):<{width}}  {mean:>+6.2f}  {interval:<17}  "
             f"{100 * won / count:>5.1f}%  {sum(scores):>+6d}"
@@ -272,15 +297,17 @@ def arena_table(
     contracts = Counter(_contract_name(deal) for deal in deals)
     declared: dict[str, Counter[int]] = {}
     for i, deal in enumerate(deals):
-        if deal.declarer is not None:
-            by_bot = seats[i].index(deal.declarer)
+        declarer = _declarer(deal)
+        if declarer is not None:
+            by_bot = all_seats[i].index(declarer)
             declared.setdefault(_contract_name(deal), Counter())[by_bot] += 1
     lines.append("")
-    lines.append(f"{'contract':<16}  {'deals':>5}  declared by")
+    column = max(16, *(len(name) for name in contracts)) if contracts else 16
+    lines.append(f"{'contract':<{column}}  {'deals':>5}  declared by")
     for name, times in sorted(contracts.items(), key=lambda item: (-item[1], item[0])):
         by = declared.get(name)
         who = ", ".join(f"{label} {n} ×{k}" for n, k in sorted(by.items())) if by else ""
-        lines.append(f"{name:<16}  {times:>5}  {who}".rstrip())
+        lines.append(f"{name:<{column}}  {times:>5}  {who}".rstrip())
     return lines
 
 
@@ -294,6 +321,58 @@ def _play(start: Deal, players: Sequence[Player], number: int, own_bots: bool) -
         raise _CommandFailure(
             f"deal {number}: a bot failed: {_cut(f'{type(error).__name__}: {error}', 120)}"
         ) from None
+
+
+@attrs.frozen
+class _Games:
+    """What every game of an arena run shares: the shuffles, rules, bots and progress bar."""
+
+    rng: random.Random
+    rules: Rules
+    players: Sequence[Player]
+    own_bots: bool
+    progress: _Progress
+
+
+def _play_all(
+    games: _Games,
+    count: int,
+    first_dealer: int,
+    *,
+    shifts: Sequence[int],
+    deals: list[Deal],
+    seating: list[tuple[int, ...]],
+) -> int:
+    """Play ``count`` deals in every seating of ``shifts``, appending each game to ``deals``
+    and its seating to ``seating``; return how many were void.
+
+    A void deal (V§8) is kept among the deals but has no score, and the same dealer deals
+    that seating again with a fresh shuffle.
+    """
+    voids = 0
+    played = 0
+    for number in range(count):
+        dealer = (first_dealer + number) % 4
+        start = Deal.shuffled(rng=games.rng, dealer=dealer, rules=games.rules)
+        for shift in shifts:
+            seated = [games.players[(seat - shift) % 4] for seat in range(4)]
+            deal = start
+            for _ in range(_MAX_VOIDS):
+                finished = _play(deal, seated, len(deals) + 1, games.own_bots)
+                deals.append(finished)
+                seating.append(tuple((bot + shift) % 4 for bot in range(4)))
+                if not finished.is_void:
+                    break
+                voids += 1
+                deal = Deal.shuffled(rng=games.rng, dealer=dealer, rules=games.rules)
+            else:
+                raise _CommandFailure(
+                    f"{_MAX_VOIDS} deals in a row were void (thrown in or Armut refused); "
+                    "the bots never play a deal under these rules"
+                )
+            played += 1
+            games.progress.update(played)
+    return voids
 
 
 def _run_arena(args: argparse.Namespace) -> int:
@@ -317,14 +396,14 @@ def _run_arena(args: argparse.Namespace) -> int:
     deals: list[Deal] = []
     seating: list[tuple[int, ...]] = []
     try:
-        for number in range(count):
-            dealer = (first_dealer + number) % 4
-            start = Deal.shuffled(rng=rng, dealer=dealer, rules=rules)
-            for shift in shifts:
-                seated = [players[(seat - shift) % 4] for seat in range(4)]
-                deals.append(_play(start, seated, len(deals) + 1, own_bots))
-                seating.append(tuple((bot + shift) % 4 for bot in range(4)))
-                progress.update(len(deals))
+        voids = _play_all(
+            _Games(rng, rules, players, own_bots, progress),
+            count,
+            first_dealer,
+            shifts=shifts,
+            deals=deals,
+            seating=seating,
+        )
     finally:
         progress.close()
     if rotate:
@@ -339,6 +418,16 @@ def _run_arena(args: argparse.Namespace) -> int:
             f"seat {first_dealer} deals first and the deal passes to the left."
         )
     _print_rules(rules)
+    if voids:
+        print(
+            f"{voids} void deal{'s were' if voids != 1 else ' was'} dealt again by the same "
+            "dealer (V§8) and left out of the scores."
+        )
+    if rules.compulsory_solo or rules.bock or rules.players == 5:
+        print(
+            "Each deal stands alone, outside a session: no compulsory solo is owed, no Bock "
+            "round runs and nobody sits out (V§9-V§11 are the session's; see demo)."
+        )
     print("\n".join(arena_table(deals, kinds, seating=seating if rotate else None)))
     if args.record is not None:
         meta = {"program": "doppelkopf arena", "seed": seed}

@@ -7,11 +7,16 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..cards import Hand
 from ..deal import (
     Announced,
     Deal,
     Play,
+    Poverty,
+    Reservation,
+    SoloKind,
 )
+from ..deal.throwing import REASON_TEXT
 from ..errors import InvalidValueError
 from ..parties import Party
 from ..players import HeuristicPlayer, play_deal
@@ -40,6 +45,7 @@ from ._common import (
     _rules,
     _seats,
     _signed,
+    _UsageError,
     _write_file,
 )
 
@@ -61,8 +67,22 @@ def _contract_line(deal: Deal, game: GameType, ascii_only: bool) -> str:
             f"Contract: silent marriage by seat {declarer} (both {queen}, said healthy), alone "
             f"against {_seats(others)} (§7.5)."
         )
+    if game is GameType.POVERTY:
+        partner = deal.partner
+        kontra = [seat for seat in range(4) if seat not in (declarer, partner)]
+        return (
+            f"Contract: Armut, Re seats {declarer}, {partner} (the poor player and the "
+            f"acceptor) against Kontra {_seats(kontra)} (V§6.4)."
+        )
     if game.is_solo:
-        return f"Contract: {game} by seat {declarer}, alone against {_seats(others)}."
+        line = f"Contract: {game} by seat {declarer}, alone against {_seats(others)}"
+        kind = deal.solo_kind
+        if deal.rules.compulsory_solo and kind is not None:
+            if kind is SoloKind.VOLUNTARY:
+                line += ", a Lustsolo (V§9.1)"
+            else:
+                line += f", a {kind}; seat {declarer} leads trick 1 (V§9.3)"
+        return line + "."
     re = [seat for seat in range(4) if deal.parties[seat] is Party.RE]
     kontra = [seat for seat in range(4) if seat not in re]
     return (
@@ -155,30 +175,49 @@ tricks 1-3 (§7.2).
     """
     if not deal.is_finished:
         raise InvalidValueError("only a finished deal can be described")
-    final = deal.game_type
-    assert final is not None
-    shown = GameType.MARRIAGE if final is GameType.MARRIAGE_SOLO else final
-    leader = (deal.dealer + 1) % 4
-    lines = [f"Seat {deal.dealer} deals, seat {leader} leads.", "Hands:"]
-    order = deal.card_order
-    assert order is not None
+    rules = deal.rules
+    order = deal.card_order or rules.card_order(GameType.NORMAL)
+    void = deal.void
+    if void is not None:
+        lines = [f"Seat {deal.dealer} deals."]
+    else:
+        leader = deal.tricks[0].leader
+        lines = [f"Seat {deal.dealer} deals, seat {leader} leads."]
+    lines.append("Hands:")
     lines += [
         f"  seat {seat}  {_cards(order.sort(deal.dealt[seat]), ascii_only)}" for seat in range(4)
     ]
-    answers = []
-    for seat in _asking_order(deal.dealer):
-        answer = deal.declarations[seat]
-        assert answer is not None
-        answers.append(f"seat {seat} {_reservation_text(answer)}")
-    lines.append(f"Reservations: {', '.join(answers)}.")
+    lines.append(_reservations_line(deal))
+    poverty = deal.poverty
+    if poverty is not None:
+        lines += _exchange_lines(deal, ascii_only)
+    if void is not None:
+        if void.reason == "thrown":
+            reason = void.throw_reason
+            assert reason is not None
+            lines.append(
+                f"Seat {void.seat} throws in ({reason}: {REASON_TEXT[reason]}) and shows its "
+                f"hand: the deal is void, no score; seat {deal.dealer} deals again (V§7.2, V§8)."
+            )
+        else:
+            lines.append(
+                f"Nobody accepted the Armut of seat {void.seat}: the deal is void, no score; "
+                f"seat {deal.dealer} deals again (V§6.3, V§8)."
+            )
+        return lines
+    final = deal.game_type
+    assert final is not None
+    shown = GameType.MARRIAGE if final is GameType.MARRIAGE_SOLO else final
     lines.append(_contract_line(deal, shown, ascii_only))
     lines.append(f"  {'trick':>5}  {'lead':>4}  {'cards (seat:card)':<26}  {'won by':<6}  points")
 
     specials = deal.outcome.special_events
     winners = deal.outcome.winners
     hands = list(deal.dealt)
+    if poverty is not None:
+        hands = _after_exchange(hands, poverty)
     levels: dict[Party, int | None] = {Party.RE: None, Party.KONTRA: None}
-    number = 0
+    played = 0
     for event in deal.history:
         if isinstance(event, Announced):
             held = order.sort(hands[event.seat])
@@ -190,9 +229,10 @@ tricks 1-3 (§7.2).
             levels[event.party] = int(event.level)
         elif isinstance(event, Play):
             hands[event.seat] = hands[event.seat].remove(event.card)
-            if sum(len(hand) for hand in hands) % 4 == 0:
-                trick = deal.tricks[number]
-                number += 1
+            played += 1
+            if played % 4 == 0:
+                number = played // 4
+                trick = deal.tricks[number - 1]
                 winner = winners[number - 1]
                 notes = _trick_notes(deal, number, winner, specials)
                 lines.append(_trick_line(number, trick, winner, notes, ascii_only))
@@ -200,17 +240,99 @@ tricks 1-3 (§7.2).
     return lines
 
 
+def _reservations_line(deal: Deal) -> str:
+    """The answers of the reservation round, or the forced player's solo (V§9.5)."""
+    if deal.forced:
+        seat = deal.forced_seat
+        game = deal.game_type
+        assert seat is not None
+        assert game is not None
+        return (
+            f"Forced deal (Vorführen, V§9.5): seat {seat} still owes its compulsory solo and "
+            f"names {game}."
+        )
+    answers = []
+    reasons = deal.throw_reasons
+    for seat in _asking_order(deal.dealer):
+        answer = deal.declarations[seat]
+        if answer is None:
+            continue
+        text = _reservation_text(answer)
+        if answer is Reservation.THROW:
+            text = f"Vorbehalt (Schmeißen, {reasons[seat]})"
+        answers.append(f"seat {seat} {text}")
+    return f"Reservations: {', '.join(answers)}."
+
+
+def _exchange_lines(deal: Deal, ascii_only: bool) -> list[str]:
+    """The Armut exchange step by step (V§6.3): passed, the answers, returned."""
+    poverty = deal.poverty
+    assert poverty is not None
+    poor = poverty.poor
+    passed = poverty.passed
+    assert passed is not None
+    answers = [
+        f"seat {(poor + 1 + number) % 4} {'accepts' if accept else 'refuses'}"
+        for number, accept in enumerate(poverty.answers)
+    ]
+    lines = [
+        f"Armut: seat {poor} passes {_cards(passed, ascii_only)} face down; "
+        f"{', '.join(answers)} (V§6.3)."
+    ]
+    if poverty.acceptor is not None and poverty.returned is not None:
+        trumps = poverty.returned_trumps
+        lines.append(
+            f"Seat {poverty.acceptor} returns {_cards(poverty.returned, ascii_only)}: "
+            f"{trumps} trump{'' if trumps == 1 else 's'}, announced to all (V§6.3)."
+        )
+    return lines
+
+
+def _after_exchange(hands: list[Hand], poverty: Poverty) -> list[Hand]:
+    """The hands as play starts after the Armut exchange (V§6.3)."""
+    passed, returned, acceptor = poverty.passed, poverty.returned, poverty.acceptor
+    assert passed is not None
+    assert returned is not None
+    assert acceptor is not None
+    hands = list(hands)
+    for card in passed:
+        hands[poverty.poor] = hands[poverty.poor].remove(card)
+        hands[acceptor] = hands[acceptor].add(card)
+    for card in returned:
+        hands[acceptor] = hands[acceptor].remove(card)
+        hands[poverty.poor] = hands[poverty.poor].add(card)
+    return hands
+
+
 def _totals_line(totals: Sequence[int]) -> str:
     return ", ".join(f"seat {seat} {_signed(total)}" for seat, total in enumerate(totals))
 
 
-def _deal_count(text: str) -> int:
-    value = _positive(text)
-    if value > SESSION_LENGTH:
-        raise argparse.ArgumentTypeError(
-            f"a session has {SESSION_LENGTH} deals, so at most {SESSION_LENGTH}, not {value}"
+def _table_notes(session: Session) -> list[str]:
+    """What the table knows before the next deal: five players' seats, solos owed, Bock."""
+    rules = session.rules
+    notes = []
+    if rules.players == 5:
+        seats = ", ".join(map(str, session.seats))
+        notes.append(
+            f"Table seat {session.dealer} deals and sits out, writing 0 (V§10); "
+            f"deal seats 0-3 are table seats {seats}."
         )
-    return value
+    if rules.compulsory_solo:
+        owing = sorted(session.owing)
+        if session.forced:
+            notes.append(
+                f"Forced: {session.deals_left} deals left and {len(owing)} compulsory solos owed "
+                f"(V§9.5)."
+            )
+        elif owing:
+            notes.append(
+                f"Compulsory solos owed by {_seats(owing)}; {session.deals_left} deals left "
+                "(V§9.1)."
+            )
+    if session.bock_multiplier > 1:
+        notes.append(f"Bock deal: every score ×{session.bock_multiplier} (V§11).")
+    return notes
 
 
 def _run_demo(args: argparse.Namespace) -> int:
@@ -218,36 +340,59 @@ def _run_demo(args: argparse.Namespace) -> int:
         _check_writable(args.record)
     seed: int = args.seed if args.seed is not None else _random_seed()
     ascii_only: bool = args.ascii
-    count: int = args.deals
-    rng = random.Random(seed)
     rules = _rules(args)
+    length = rules.session_deals
+    count: int = length if args.deals is None else args.deals
+    if count > length:
+        raise _UsageError(
+            f"argument --deals: a session has {length} deals under these rules, so at most "
+            f"{length}, not {count}"
+        )
+    rng = random.Random(seed)
     session = Session.new(rng=rng, rules=rules)
-    players = [HeuristicPlayer(seed=rng.getrandbits(32)) for _ in range(4)]
-    if count == SESSION_LENGTH:
-        opening = f"A session of {SESSION_LENGTH} deals"
+    table = [HeuristicPlayer(seed=rng.getrandbits(32)) for _ in range(rules.players)]
+    players = "four" if rules.players == 4 else "five"
+    if count == length:
+        opening = f"A session of {length} deals"
     else:
         opening = f"The first {count} deal{'s' if count != 1 else ''} of a session"
     print(
-        f"{opening} between four heuristic players (seed {seed}). "
+        f"{opening} between {players} heuristic players (seed {seed}). "
         f"Seat {session.first_dealer} deals first."
     )
     _print_rules(rules)
+    again = False
     while len(session) < count:
-        deal = Deal.shuffled(rng=rng, dealer=session.dealer, rules=rules)
-        deal = play_deal(deal, players)
+        notes = _table_notes(session)
+        seats = session.seats
+        deal = play_deal(session.next_deal(rng=rng), [table[seat] for seat in seats])
         session = session.add(deal)
         print()
-        print(f"Deal {len(session)} of {SESSION_LENGTH}")
+        number = len(session) + (1 if deal.is_void else 0)
+        header = f"Deal {number} of {length}"
+        if again:
+            header += " (dealt again)"
+        print(header + (" (void)" if deal.is_void else ""))
+        for line in notes:
+            print(f"  {line}")
         print("\n".join(f"  {line}" for line in describe_deal(deal, ascii_only=ascii_only)))
-        print(f"  Totals after deal {len(session)}: {_totals_line(session.totals)}")
+        row = session.rows[-1]
+        if row.multiplier > 1:
+            print(f"  Bock: the scores count ×{row.multiplier} on the sheet (V§11.4).")
+        if not deal.is_void:
+            print(f"  Totals after deal {len(session)}: {_totals_line(session.totals)}")
+        again = deal.is_void
     print()
     print("Score sheet")
     print(session.score_sheet())
     if args.record is not None:
         record = dump_session(
-            session.first_dealer,
-            session.deals,
-            meta={"program": "doppelkopf demo", "seed": seed, "players": ["heuristic"] * 4},
+            session,
+            meta={
+                "program": "doppelkopf demo",
+                "seed": seed,
+                "players": ["heuristic"] * rules.players,
+            },
         )
         _write_file(args.record, lambda path: save(path, record))
         print(f"Session record written to {args.record}.")
@@ -268,11 +413,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _add_seed(demo, "the session (shuffles, first dealer and players)")
     demo.add_argument(
         "--deals",
-        type=_deal_count,
-        default=SESSION_LENGTH,
+        type=_positive,
+        default=None,
         metavar="N",
-        help=f"play only the first N deals of the session, 1-{SESSION_LENGTH} "
-        f"(default: {SESSION_LENGTH})",
+        help=f"play only the first N played deals of the session, 1-{SESSION_LENGTH} under the "
+        "DDV rules, up to the session's length in general (default: the whole session; void "
+        "deals are dealt again and not counted)",
     )
     _add_rules(demo)
     _add_ascii(demo)

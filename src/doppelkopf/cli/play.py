@@ -18,14 +18,18 @@ from ..deal import (
     Declare,
     Event,
     PassCards,
+    Phase,
     Play,
     PlayerView,
     Reservation,
     ReturnCards,
+    SoloKind,
 )
+from ..deal.poverty import held_refusal, pass_refusal
+from ..deal.throwing import REASON_TEXT
 from ..errors import DoppelkopfError, InvalidNotationError
 from ..parties import Announcement, Party
-from ..players import HeuristicPlayer, Player, iter_deal
+from ..players import HeuristicPlayer, Player, iter_deal, play_deal
 from ..rules import GameType
 from ..scoring import settle
 from ..session import SESSION_LENGTH, Session
@@ -45,8 +49,9 @@ from ._common import (
     _random_seed,
     _reservation_text,
     _rules,
-    _seat,
     _signed,
+    _table_seat,
+    _UsageError,
 )
 
 
@@ -56,6 +61,8 @@ class GameAbandoned(Exception):
 
 _HELP: Final = """\
 In the reservation round, type the number of your answer and press Enter.
+In an Armut exchange, name three cards by their numbers or names
+(1 2 3, or ♦K ♣J ♠K, or DK CJ SK), and answer an offer with y or n.
 While playing, type a card by its number in your hand or by its name
 (♠A or SA, ♥10 or H10).  Announcements are typed as words, never as numbers:
 re, kontra, k90 (keine 90), k60, k30, schwarz; each is confirmed with y or n.
@@ -156,6 +163,8 @@ class TerminalPlayer:
         on_turn = view.turn == view.seat
         if view.game_type is None:
             return self._reserve(view) if on_turn else None
+        if view.phase in _EXCHANGE:
+            return self._exchange(view) if on_turn else None
         if on_turn:
             return self._play(view)
         if self.ask_off_turn:
@@ -228,8 +237,6 @@ class TerminalPlayer:
 
     # --- the reservation round ----------------------------------------------------
 
-    # --- the reservation round ----------------------------------------------------
-
     def _reserve(self, view: PlayerView) -> Action:
         options = [action for action in view.legal_actions if isinstance(action, Declare)]
 
@@ -238,7 +245,12 @@ class TerminalPlayer:
         def label(action: Declare) -> str:
             reservation = action.reservation
             if reservation is Reservation.THROW:
-                return f"Schmeißen ({action.reason}): the deal is void (V§7.2)"
+                reason = action.reason
+                assert reason is not None
+                return (
+                    f"Schmeißen ({reason}, you hold {REASON_TEXT[reason]}): "
+                    "the deal is void (V§7.2)"
+                )
             if reservation is Reservation.POVERTY:
                 return "Armut: pass your trumps and play with the acceptor (V§6)"
             if reservation is Reservation.HEALTHY:
@@ -251,6 +263,20 @@ class TerminalPlayer:
 
         def show() -> None:
             self.output_fn(f"Your hand: {_cards(_sorted(view, GameType.NORMAL), self.ascii_only)}")
+            if view.forced:
+                self.output_fn(
+                    "Forced deal (Vorführen, V§9.5): you still owe your compulsory solo, so "
+                    "you name a solo now and lead trick 1."
+                )
+                self.output_fn("Which solo do you play?")
+                for number, reservation in enumerate(options, start=1):
+                    self.output_fn(f"  {number} {label(reservation)}")
+                return
+            if view.seat in view.owing:
+                self.output_fn(
+                    "You still owe your compulsory solo (V§9.1): a solo you declare now is it, "
+                    "and you lead trick 1 (V§9.3)."
+                )
             self.output_fn("Reservation round: what do you play?")
             for number, reservation in enumerate(options, start=1):
                 self.output_fn(f"  {number} {label(reservation)}")
@@ -258,6 +284,121 @@ class TerminalPlayer:
         show()
         choice = self._choose(f"Your answer ({_span(1, len(options))}): ", len(options), show)
         return options[choice]
+
+    # --- the Armut exchange (V§6.3) -------------------------------------------------
+
+    def _exchange(self, view: PlayerView) -> Action:
+        poverty = view.poverty
+        assert poverty is not None
+        if not poverty.cards_passed:
+            return self._pass(view)
+        if poverty.acceptor is None:
+            return self._answer_offer(view)
+        return self._return(view)
+
+    def _pass(self, view: PlayerView) -> Action:
+        hand = _sorted(view, GameType.NORMAL)
+        order = view.rules.card_order(GameType.NORMAL)
+        trumps = [card for card in hand if order.is_trump(card)]
+
+        def show() -> None:
+            held = _cards(trumps, self.ascii_only) if trumps else "none"
+            self.output_fn(
+                "Armut (V§6.3): pass three cards face down, all your trumps among them "
+                f"(your trumps: {held})."
+            )
+            self.output_fn(f"Your hand: {self._numbered(hand)}")
+
+        def check(cards: tuple[Card, ...]) -> str | None:
+            error = pass_refusal(view.hand.bits, cards, view.seat, view.rules)
+            return None if error is None else f"You cannot pass these cards: {error}."
+
+        cards = self._three(view, hand, "Your three cards to pass", show, check)
+        return PassCards(view.seat, cards)
+
+    def _return(self, view: PlayerView) -> Action:
+        hand = _sorted(view, GameType.NORMAL)
+        poverty = view.poverty
+        assert poverty is not None
+        received = poverty.passed
+
+        def show() -> None:
+            got = "" if received is None else f" You received {_cards(received, self.ascii_only)}."
+            self.output_fn(
+                f"Armut (V§6.3): return three cards of your choice to seat {poverty.poor}, "
+                f"trumps and the received cards allowed.{got}"
+            )
+            self.output_fn(f"Your hand: {self._numbered(hand)}")
+
+        def check(cards: tuple[Card, ...]) -> str | None:
+            error = held_refusal(view.hand.bits, cards, view.seat, "return")
+            return None if error is None else f"You {error}."
+
+        cards = self._three(view, hand, "Your three cards to return", show, check)
+        return ReturnCards(view.seat, cards)
+
+    def _answer_offer(self, view: PlayerView) -> Action:
+        poverty = view.poverty
+        assert poverty is not None
+        poor = poverty.poor
+
+        def show() -> None:
+            self.output_fn(f"Your hand: {_cards(_sorted(view, GameType.NORMAL), self.ascii_only)}")
+            self.output_fn(
+                f"Seat {poor} offers its Armut: three cards face down, all its trumps among "
+                f"them. If you accept you take them, return three of your choice and play Re "
+                f"with seat {poor} (V§6.3, V§6.4)."
+            )
+
+        show()
+        mistakes = 0
+        while True:
+            text = self._ask("Accept the Armut? (y/n): ").lower()
+            if text in _YES:
+                return AnswerPoverty(view.seat, True)
+            if text in _NO:
+                return AnswerPoverty(view.seat, False)
+            if text in ("?", "help"):
+                self._say(_HELP)
+                continue
+            if text == "h":
+                show()
+                continue
+            mistakes = self._mistake(
+                "Please answer y (accept the Armut) or n (refuse it).", mistakes
+            )
+
+    def _numbered(self, hand: Sequence[Card]) -> str:
+        return "  ".join(
+            f"{number} {_card(card, self.ascii_only)}" for number, card in enumerate(hand, start=1)
+        )
+
+    def _three(
+        self,
+        view: PlayerView,
+        hand: Sequence[Card],
+        prompt: str,
+        show: Callable[[], None],
+        check: Callable[[tuple[Card, ...]], str | None],
+    ) -> tuple[Card, ...]:
+        """Ask until the answer names three cards that ``check`` takes (no reason returned)."""
+        show()
+        mistakes = 0
+        while True:
+            text = self._ask(f"{prompt} (numbers or names, such as 1 2 3): ")
+            if text in ("?", "help"):
+                self._say(_HELP)
+                continue
+            if text.lower() == "h":
+                show()
+                continue
+            result = _three_cards(text, hand)
+            if not isinstance(result, str):
+                reason = check(result)
+                if reason is None:
+                    return result
+                result = reason
+            mistakes = self._mistake(result, mistakes)
 
     # --- play -------------------------------------------------------------------
 
@@ -309,7 +450,7 @@ class TerminalPlayer:
         game = view.game_type
         assert game is not None
         try:
-            check_card(view.hand, view.current_trick, game, card, seat=view.seat)
+            check_card(view.hand, view.current_trick, game, card, view.rules, seat=view.seat)
         except DoppelkopfError as error:
             return f"You {error}"
         return Play(view.seat, card)
@@ -442,6 +583,43 @@ class TerminalPlayer:
             )
 
 
+_EXCHANGE: Final = (Phase.POVERTY_PASS, Phase.POVERTY_OFFER, Phase.POVERTY_RETURN)
+
+
+def _three_cards(text: str, hand: Sequence[Card]) -> tuple[Card, ...] | str:
+    """The three cards ``text`` names by number in ``hand`` or by name, or why it does not.
+
+    >>> from doppelkopf import Hand
+    >>> hand = list(Hand.parse("♦K ♣J ♠K ♠A"))
+    >>> [str(card) for card in _three_cards("1, 2 SA", hand)]
+    ['♣J', '♦K', '♠A']
+    >>> _three_cards("1 1 2", hand)
+    'Card 1 is named twice: name three different cards of your hand.'
+    >>> _three_cards("9 x", hand)
+    'Name exactly three cards, not 2.'
+    """
+    words = text.replace(",", " ").split()
+    if len(words) != 3:
+        return f"Name exactly three cards, not {len(words)}."
+    cards: list[Card] = []
+    numbers: set[int] = set()
+    for word in words:
+        if word.isdecimal():
+            number = int(word) if len(word) <= 6 else 0
+            if not 1 <= number <= len(hand):
+                return f"There is no card {_cut(word)} in your hand: choose {_span(1, len(hand))}."
+            if number in numbers:
+                return f"Card {number} is named twice: name three different cards of your hand."
+            numbers.add(number)
+            cards.append(hand[number - 1])
+            continue
+        try:
+            cards.append(Card.parse(word))
+        except InvalidNotationError:
+            return f"{_cut(word)!r} is neither a card's number nor its name (such as ♠A or SA)."
+    return tuple(cards)
+
+
 def _span(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}-{last}"
 
@@ -476,6 +654,8 @@ class _Narrator:
         self.game: GameType | None = None
         self.partner: int | None = None
         self.levels: dict[Party, int | None] = {Party.RE: None, Party.KONTRA: None}
+        self.sitting_out: int | None = None
+        """The table seat that deals and sits out at five players (V§10), else ``None``."""
 
     def _who(self, seat: int) -> str:
         return "You" if seat == self.seat else f"Seat {seat}"
@@ -486,17 +666,20 @@ class _Narrator:
             self._exchange(event, view)
             return
         if isinstance(event, Declare):
-            answer = (
-                _reservation_text(event.reservation)
-                if event.seat == self.seat
-                else ("healthy" if event.reservation is Reservation.HEALTHY else "Vorbehalt")
-            )
-            self.output_fn(f"{self._who(event.seat)}: {answer}.")
+            if not deal.forced:
+                answer = (
+                    _reservation_text(event.reservation)
+                    if event.seat == self.seat
+                    else ("healthy" if event.reservation is Reservation.HEALTHY else "Vorbehalt")
+                )
+                self.output_fn(f"{self._who(event.seat)}: {answer}.")
             void = view.void
             if void is not None and void.reason == "thrown":
+                throws = "throw" if void.seat == self.seat else "throws"
                 self.output_fn(
-                    f"{self._who(void.seat)} throws in ({void.throw_reason}), showing "
-                    f"{_cards(list(void.shown or ()), self.ascii_only)}: the deal is void (V§8)."
+                    f"{self._who(void.seat)} {throws} in ({void.throw_reason}), showing "
+                    f"{_cards(list(void.shown or ()), self.ascii_only)}: the deal is void; "
+                    f"{self._dealer(deal)} again (V§8)."
                 )
         elif isinstance(event, Announced):
             said = _announcement_text(event, self.levels[event.party])
@@ -527,8 +710,19 @@ class _Narrator:
                 "" if event.seat == self.seat else "s"
             )
             self.output_fn(f"{who} {verb} the Armut.")
+            poverty = view.poverty
             if view.void is not None:
-                self.output_fn("Nobody accepted: the deal is void and dealt again (V§8).")
+                self.output_fn(
+                    f"Nobody accepted: the deal is void; {self._dealer(view)} again (V§8)."
+                )
+            elif event.accept and poverty is not None:
+                if event.seat == self.seat and poverty.passed is not None:
+                    self.output_fn(f"You take {_cards(poverty.passed, self.ascii_only)}.")
+                kontra = [seat for seat in range(4) if seat not in (poverty.poor, event.seat)]
+                self.output_fn(
+                    f"Re: seats {poverty.poor} and {event.seat}; Kontra: seats "
+                    f"{kontra[0]} and {kontra[1]} (V§6.4)."
+                )
             return
         shown = view.poverty is not None and view.poverty.passed is not None
         cards = " ".join(_card(card, self.ascii_only) for card in event.cards)
@@ -541,6 +735,12 @@ class _Narrator:
         what = cards if shown else "three cards"
         verb = "return" if event.seat == self.seat else "returns"
         self.output_fn(f"{who} {verb} {what}, {trumps} of them trumps (V§6.3).")
+
+    def _dealer(self, deal: Deal | PlayerView) -> str:
+        """``"seat 3 deals"``, ``"you deal"``: who deals the deal again after a void one."""
+        if self.sitting_out is not None:
+            return f"table seat {self.sitting_out} deals"
+        return "you deal" if deal.dealer == self.seat else f"seat {deal.dealer} deals"
 
     def _party_word(self, view: PlayerView, seat: int) -> str:
         party = view.known_parties[seat]
@@ -628,11 +828,43 @@ class _Narrator:
             )
         if game is GameType.SILENT_MARRIAGE:
             return f"Contract: silent marriage. You hold both {queen} and play alone (§7.5)."
+        who = "you" if declarer == self.seat else f"seat {declarer}"
+        if game is GameType.POVERTY:
+            return (
+                f"Contract: Armut by {who}: three cards go to the first who accepts, and "
+                "three come back (V§6.3)."
+            )
         if game.is_solo:
-            who = "you" if declarer == self.seat else f"seat {declarer}"
-            return f"Contract: {game} by {who}."
+            return f"Contract: {game} by {who}{_kind_text(view, who)}."
         party = view.party
         return f"Contract: normal game. You are {party} (the {queen} holders are Re)."
+
+
+def _kind_text(view: PlayerView, who: str) -> str:
+    """What a solo is for the session in tournament mode (V§9.1, V§9.3, V§9.5), or nothing."""
+    kind = view.solo_kind
+    if not view.rules.compulsory_solo or kind is None:
+        return ""
+    leads = "lead" if who == "you" else "leads"
+    if kind is SoloKind.COMPULSORY:
+        return f", a compulsory solo (Pflichtsolo): {who} {leads} trick 1 (V§9.3)"
+    if kind is SoloKind.FORCED:
+        return f", a forced solo (Vorführen): {who} {leads} trick 1 (V§9.5)"
+    return ", a Lustsolo (V§9.1)"
+
+
+def _opening(deal: Deal, seat: int) -> str:
+    """Who deals and who leads, as far as known before the reservation round."""
+    forced = deal.forced_seat
+    if forced is not None:
+        who = "you" if forced == seat else f"seat {forced}"
+        verb = "owe" if forced == seat else "owes"
+        name = "name" if forced == seat else "names"
+        return (
+            f"seat {deal.dealer} deals; the deal is forced (Vorführen, V§9.5): {who} still "
+            f"{verb} a compulsory solo, {name} one and {'lead' if forced == seat else 'leads'}"
+        )
+    return f"seat {deal.dealer} deals, seat {(deal.dealer + 1) % 4} leads"
 
 
 def play_narrated(
@@ -643,6 +875,7 @@ def play_narrated(
     output_fn: Callable[[str], None] = print,
     ascii_only: bool = False,
     title: str = "A new deal",
+    table_seats: Sequence[int] | None = None,
 ) -> Deal:
     """Play ``deal`` to the end as :func:`~doppelkopf.play_deal` does, telling ``seat`` about it.
 
@@ -680,8 +913,24 @@ def play_narrated(
         ValueError, IllegalActionError, TypeError: see :func:`~doppelkopf.iter_deal`.
     """
     narrator = _Narrator(seat, output_fn, ascii_only)
-    leader = (deal.dealer + 1) % 4
-    output_fn(f"{title}: seat {deal.dealer} deals, seat {leader} leads. You are seat {seat}.")
+    if table_seats is None:
+        output_fn(f"{title}: {_opening(deal, seat)}. You are seat {seat}.")
+    else:
+        table = tuple(table_seats)
+        narrator.sitting_out = (table[0] - 1) % 5
+        output_fn(
+            f"{title}: table seat {narrator.sitting_out} deals and sits out (V§10); seats 0-3 "
+            f"of this deal are table seats {', '.join(map(str, table))}. You are seat {seat} "
+            f"(table seat {table[seat]})."
+        )
+        forced = deal.forced_seat
+        if forced is not None:
+            output_fn(
+                f"The deal is forced (Vorführen, V§9.5): "
+                f"{'you' if forced == seat else f'seat {forced}'} "
+                f"{'owe' if forced == seat else 'owes'} a compulsory solo and "
+                f"{'name one and lead' if forced == seat else 'names one and leads'}."
+            )
     for step in iter_deal(deal, players):
         narrator.step(step.event, step.deal)
         deal = step.deal
@@ -706,41 +955,120 @@ def _winner(view: PlayerView, number: int) -> int:
     )
 
 
+def _deal_title(session: Session, seat: int, number: int, total: int, again: bool) -> str:
+    """The title of the next deal of ``session`` for the person at table ``seat``."""
+    title = f"Deal {number} of {total}"
+    if again:
+        title += " (dealt again)"
+    return title
+
+
+def _table_lines(session: Session, seat: int) -> list[str]:
+    """What the session tells before a deal: five players' seats, compulsory solos, Bock."""
+    rules = session.rules
+    lines = []
+    if rules.compulsory_solo:
+        owing = sorted(session.owing)
+        if owing:
+            you = " (you among them)" if seat in owing else ""
+            lines.append(
+                f"Compulsory solos still owed by {_seat_list(owing)}{you}; "
+                f"{session.deals_left} deals left (V§9)."
+            )
+    if session.bock_multiplier > 1:
+        lines.append(f"Bock deal: every score counts ×{session.bock_multiplier} (V§11).")
+    return lines
+
+
+def _seat_list(seats: Sequence[int]) -> str:
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
+
+
+def _sat_out(deal: Deal, session: Session, seat: int, out: Callable[[str], None]) -> None:
+    """Tell briefly what the bots did in a deal the person sat out (V§10)."""
+    row = session.rows[-1]
+    if row.void:
+        void = deal.void
+        assert void is not None
+        table = row.seats[void.seat]
+        why = (
+            f"seat {table} threw in ({void.throw_reason})"
+            if void.reason == "thrown"
+            else f"nobody accepted the Armut of seat {table}"
+        )
+        out(f"The four others played: {why}, so the deal is void; seat {row.dealer} deals again.")
+        return
+    scores = ", ".join(
+        f"{'you' if table == seat else f'seat {table}'} {_signed(score)}"
+        for table, score in enumerate(row.scores)
+    )
+    out(f"The four others played a {row.contract}: {scores}.")
+
+
 def _run_play(args: argparse.Namespace) -> int:
     seed: int = args.seed if args.seed is not None else _random_seed()
     seat: int = args.seat
     ascii_only: bool = args.ascii
     out: Callable[[str], None] = print
-    human = TerminalPlayer(input, out, ascii_only=ascii_only, ask_off_turn=args.ask_off_turn)
     rules = _rules(args)
+    if seat >= rules.players:
+        raise _UsageError(
+            f"--seat {seat} is not at a table of {rules.players} players: choose "
+            f"0-{rules.players - 1}"
+        )
+    human = TerminalPlayer(input, out, ascii_only=ascii_only, ask_off_turn=args.ask_off_turn)
     rng = random.Random(seed)
     session = Session.new(rng=rng, rules=rules)
-    players: list[Player] = [HeuristicPlayer(seed=rng.getrandbits(32)) for _ in range(4)]
-    players[seat] = human
-    deals = SESSION_LENGTH if args.session else 1
+    table: list[Player] = [HeuristicPlayer(seed=rng.getrandbits(32)) for _ in range(rules.players)]
+    table[seat] = human
+    total = rules.session_deals
+    deals = total if args.session else 1
+    others = "three" if rules.players == 4 else "four"
     out(
-        f"Doppelkopf: you are seat {seat} against three heuristic players (seed {seed}). "
+        f"Doppelkopf: you are seat {seat} against {others} heuristic players (seed {seed}). "
         "Type ? for help, q to quit."
     )
     _print_rules(rules)
+    again = False
     try:
         while len(session) < deals:
             out("")
-            title = f"Deal {len(session) + 1} of {SESSION_LENGTH}" if args.session else "A deal"
-            deal = play_narrated(
-                Deal.shuffled(rng=rng, dealer=session.dealer, rules=rules),
-                players,
-                seat=seat,
-                output_fn=out,
-                ascii_only=ascii_only,
-                title=title,
+            number = len(session) + 1
+            title = (
+                _deal_title(session, seat, number, total, again)
+                if args.session
+                else ("The deal again" if again else "A deal")
             )
-            session = session.add(deal)
-            settlement = settle(deal)
-            out("")
-            out(str(settlement))
-            out(f"You score {_signed(settlement.score_of(seat))}.")
-            if args.session:
+            for line in _table_lines(session, seat):
+                out(line)
+            seats = session.seats
+            players = [table[table_seat] for table_seat in seats]
+            deal = session.next_deal(rng=rng)
+            if seat not in seats:
+                out(f"{title}: you deal and sit out, writing 0 (V§10).")
+                deal = play_deal(deal, players)
+                session = session.add(deal)
+                _sat_out(deal, session, seat, out)
+            else:
+                deal = play_narrated(
+                    deal,
+                    players,
+                    seat=seats.index(seat),
+                    output_fn=out,
+                    ascii_only=ascii_only,
+                    title=title,
+                    table_seats=seats if rules.players == 5 else None,
+                )
+                session = session.add(deal)
+                if not deal.is_void:
+                    row = session.rows[-1]
+                    out("")
+                    out(str(settle(deal)))
+                    if row.multiplier > 1:
+                        out(f"Bock: the scores count ×{row.multiplier} (V§11.4).")
+                    out(f"You score {_signed(row.scores[seat])}.")
+            again = deal.is_void
+            if args.session and not again:
                 out("")
                 out(session.score_sheet())
     except GameAbandoned:
@@ -761,11 +1089,18 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     play.add_argument(
-        "--seat", type=_seat, default=0, metavar="N", help="your seat, 0-3 (default: 0)"
+        "--seat",
+        type=_table_seat,
+        default=0,
+        metavar="N",
+        help="your seat, 0-3, or 0-4 at five players (default: 0)",
     )
     _add_seed(play, "the game")
     play.add_argument(
-        "--session", action="store_true", help=f"play a session of {SESSION_LENGTH} deals"
+        "--session",
+        action="store_true",
+        help=f"play a whole session ({SESSION_LENGTH} deals under the DDV rules, 24 in a "
+        "tournament, 3 per player in general; void deals are dealt again)",
     )
     play.add_argument(
         "--ask-off-turn",
