@@ -519,6 +519,7 @@ def _valid(entry: EntryPoint, parameter: inspect.Parameter, receiver: object, re
         "options": lambda: {"nines": "false"},
         "name": lambda: "ddv",
         "result": lambda: doppelkopf.settle(real.finished),
+        "reason": lambda: "nines5",
     }
     if name in table:
         return table[name]()
