@@ -186,6 +186,7 @@ from doppelkopf import (
     Reservation,
     ReturnCards,
     Rules,
+    Session,
     Suit,
     Trick,
     WrongPhaseError,
@@ -1727,7 +1728,7 @@ def base_records() -> list[tuple[str, dict[str, Any]]]:
         elif announcing < 4 and len(deal.announcements) >= 2:
             announcing += 1
             deals.append(deal)
-        if len(games) == len(GameType) and announcing == 4:
+        if len(games) == len(DDV_GAMES) and announcing == 4:
             break
     _RECORDS.extend(("deal", dump_deal(deal, meta={"seed": 1, "tags": ["a", 2]})) for deal in deals)
     for stop in (0, 2, 6, 11, 30):
@@ -1746,7 +1747,91 @@ def base_records() -> list[tuple[str, dict[str, Any]]]:
         for number in range(2)
     ]
     _RECORDS.append(("session", dump_session(0, session)))
+    _RECORDS.extend(("deal", dump_deal(deal)) for deal in procedure_record_deals())
+    _RECORDS.append(("session", dump_session(procedure_record_session())))
     return _RECORDS
+
+
+DDV_GAMES: Final = frozenset(GameType) - {GameType.POVERTY}
+"""The game types a deal under the DDV rules can reach (no Armut, V§6)."""
+
+RECORD_PROCEDURE_RULES: Final = Rules(armut=True, schmeissen=frozenset({"nines5", "kings5"}))
+"""The rules of the Armut and void deals among the mutated records (V§6-V§8)."""
+
+
+def play_procedures(deal: Deal, seed: int, accept: bool) -> Deal:
+    """Play ``deal`` on, declaring Armut or Schmeißen where a hand may (V§6.1, V§7.2).
+
+    An Armut is refused by the first seat asked and, with ``accept``, accepted
+    by the second; without it, refused by all three (a void deal, V§6.3).
+    """
+    generator = random.Random(seed)
+    while not deal.is_finished:
+        actions = deal.legal_actions
+        seat = deal.turn
+        assert seat is not None
+        poverty = deal.poverty
+        if deal.phase is Phase.RESERVATIONS:
+            wished = [
+                action
+                for action in actions
+                if isinstance(action, Declare)
+                and action.reservation in (Reservation.POVERTY, Reservation.THROW)
+            ]
+            if wished:
+                action: Action = wished[0]
+            elif deal.forced:
+                action = actions[generator.randrange(len(actions))]
+            else:
+                action = choose_legal(deal, generator.randrange(2**16))
+        elif deal.phase is Phase.POVERTY_OFFER and poverty is not None:
+            action = AnswerPoverty(seat, accept and len(poverty.answers) > 0)
+        elif deal.phase in (Phase.POVERTY_PASS, Phase.POVERTY_RETURN):
+            action = actions[generator.randrange(len(actions))]
+        else:
+            action = choose_legal(deal, generator.randrange(2**16))
+        deal = deal.apply(action)
+    return deal
+
+
+def procedure_record_deals() -> list[Deal]:
+    """Deals of the procedures: a played Armut, one in its exchange, a thrown deal, a refused
+    Armut, and tournament deals with owed solos, one of them forced (V§6-V§9)."""
+    found: dict[str, Deal] = {}
+    for seed in range(500):
+        for accept in (True, False):
+            start = Deal.shuffled(seed, dealer=seed % 4, rules=RECORD_PROCEDURE_RULES)
+            deal = play_procedures(start, seed, accept)
+            void = deal.void
+            kind = "armut" if deal.game_type is GameType.POVERTY else void and void.reason
+            if kind and kind not in found:
+                found[kind] = deal
+        if len(found) == 3:
+            break
+    armut = found["armut"]
+    exchanging = armut.initial().replay(armut.history[:6])
+    tournament = [
+        play_procedures(
+            Deal.shuffled(seed, dealer=seed, rules=Rules.TOURNAMENT, owing=owing, forced=forced),
+            seed,
+            False,
+        )
+        for seed, owing, forced in ((1, {0, 2}, False), (2, {1, 3}, True), (3, {3}, False))
+    ]
+    return [*found.values(), exchanging, *tournament]
+
+
+def procedure_record_session() -> Session:
+    """A short session with an Armut and a void deal among its deals (V§8)."""
+    for offset in range(0, 2000, 20):
+        session = Session.new(2, rules=RECORD_PROCEDURE_RULES)
+        for number in range(offset, offset + 6):
+            # an Armut is refused by all until a deal is void, then accepted
+            voided = any(deal.is_void for deal in session.deals)
+            session = session.add(play_procedures(session.next_deal(number), number, voided))
+            if voided and any(deal.game_type is GameType.POVERTY for deal in session.deals):
+                return session
+    raise AssertionError("no seed gives such a session")  # pragma: no cover
 
 
 OTHER_RULES: Final = (

@@ -610,7 +610,7 @@ DAMAGE: list[tuple[tuple[str | int, ...], object, str, tuple[str | int, ...]]] =
      ("reservations", 1, "reservation")),
     (("events", 3), None, r"^event 3: must be a JSON object, not null$", ("events", 3)),
     (("events", 3, "type"), DELETE, r"^event 3: missing key 'type'$", ("events", 3)),
-    (("events", 3, "type"), "pass", r"^event 3: 'type' must be 'play' or 'announce'",
+    (("events", 3, "type"), "skip", r"^event 3: 'type' must be 'play', 'announce', 'pass', 'an",
      ("events", 3, "type")),
     (("events", 3, "seat"), "1", r"^event 3: 'seat' must be a seat 0-3, not \"1\"$",
      ("events", 3, "seat")),

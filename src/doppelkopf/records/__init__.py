@@ -1,10 +1,12 @@
 """Versioned JSON game records: write a deal or a session down and read it back, verified.
 
 A record is one JSON object.  A *deal record* holds everything needed to
-replay the deal — the rules it is played under, the dealer, the cut, the four hands as dealt, the
-reservations and every announcement and card in order — together with what
-follows from them: the contract, the party, hand size and moment of every
-announcement, and the settlement.  A *session record* holds the first dealer
+replay the deal — the rules it is played under, the dealer, the cut, the four hands as dealt,
+the tournament facts (who owes a compulsory solo, whether the deal is forced, V§9), the
+reservations with a throw's reason, the steps of an Armut exchange (V§6.3) and every
+announcement and card in order — together with what follows from them: the contract (or
+why the deal is void, V§8), the party, hand size and moment of every announcement, and the
+settlement.  A *session record* holds the first dealer
 and the finished deals of a session (SPEC §2.2, §2.5), and states the
 session's rules once.  Both carry ``"format": "doppelkopf-record"`` and
 ``"version": 2``; the rules are an object of every option by name

@@ -8,10 +8,11 @@ from typing import Any, Final, NoReturn, TypeAlias
 
 from .._json import _MAX_DIGITS, _SURROGATE, MAX_DEPTH, excerpt
 from ..cards import DISTINCT_CARDS
-from ..deal import Reservation
+from ..deal import Reservation, SoloKind
+from ..deal.outcome import VoidReason
 from ..errors import DoppelkopfError, InvalidTypeError
 from ..parties import Party
-from ..rules import GameType
+from ..rules import THROW_REASONS, GameType, ThrowReason
 
 RECORD_FORMAT: Final = "doppelkopf-record"
 """The value of every record's ``"format"`` key."""
@@ -36,9 +37,18 @@ DEAL_KEYS: Final = (
     "events",
     "settlement",
 )
+TOURNAMENT_KEYS: Final = ("owing", "forced")
+"""The optional keys of a deal record with tournament facts, after ``hands`` (V§9.1, V§9.5)."""
 SESSION_KEYS: Final = ("first_dealer", "deals", "totals")
 RULES_KEY: Final = "rules"  # version 2 on: the rule set, every option by name (V§0.5)
 CONTRACT_KEYS: Final = ("game_type", "declarer", "partner", "clarification_trick")
+SOLO_KIND_KEY: Final = "solo_kind"  # in the contract of a deal record that states ``owing``
+VOID_KEYS: Final = ("void", "seat", "throw_reason")  # the contract of a void deal (V§8)
+RESERVATION_KEYS: Final = ("seat", "reservation")
+REASON_KEY: Final = "reason"  # a reservation's throw reason, for Schmeißen only (V§7.2)
+PASS_KEYS: Final = ("type", "seat", "cards")
+ANSWER_KEYS: Final = ("type", "seat", "accept")
+RETURN_KEYS: Final = ("type", "seat", "cards", "trumps")
 PLAY_KEYS: Final = ("type", "seat", "card")
 ANNOUNCE_KEYS: Final = ("type", "seat", "level", "party", "hand_size", "moment", "late_reply")
 SETTLEMENT_KEYS: Final = ("winner", "value", "scores", "lines")
@@ -48,6 +58,12 @@ CARDS: Final = {card.ascii: card for card in DISTINCT_CARDS}
 RESERVATIONS: Final = {reservation.value: reservation for reservation in Reservation}
 GAME_TYPES: Final = {game.value: game for game in GameType}
 PARTIES: Final = {party.value: party for party in Party}
+SOLO_KINDS: Final = {kind.value: kind for kind in SoloKind}
+THROW_NAMES: Final[Mapping[str, ThrowReason]] = {reason: reason for reason in THROW_REASONS}
+VOID_REASONS: Final[Mapping[str, VoidReason]] = {
+    "thrown": "thrown",
+    "poverty_refused": "poverty_refused",
+}
 
 _INTEGER_BOUND: Final = 10**_MAX_DIGITS
 

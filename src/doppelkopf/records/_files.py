@@ -200,7 +200,7 @@ def record_schema() -> dict[str, Any]:
     >>> from doppelkopf.records import record_schema
     >>> schema = record_schema()
     >>> schema["$schema"], sorted(schema["$defs"])[:3]
-    ('https://json-schema.org/draft/2020-12/schema', ['announceEvent', 'card', 'contract'])
+    ('https://json-schema.org/draft/2020-12/schema', ['announceEvent', 'answerEvent', 'card'])
     """
     content = resources.files("doppelkopf").joinpath("record.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(content)

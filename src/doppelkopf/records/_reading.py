@@ -7,13 +7,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, NoReturn, TypeVar
 
 from ..cards import Card, Hand
-from ..deal import Announced, Deal
+from ..deal import Announced, Deal, Reservation
 from ..errors import DoppelkopfError, InvalidNotationError, InvalidRulesError
 from ..parties import Announcement, Party
 from ..rules import Rules
 from ..session import Session
 from ._common import (
     ANNOUNCE_KEYS,
+    ANSWER_KEYS,
     CARDS,
     CONTRACT_KEYS,
     DEAL_KEYS,
@@ -21,20 +22,30 @@ from ._common import (
     HEADER_KEYS,
     LINE_KEYS,
     PARTIES,
+    PASS_KEYS,
     PLAY_KEYS,
+    REASON_KEY,
     RECORD_FORMAT,
+    RESERVATION_KEYS,
     RESERVATIONS,
+    RETURN_KEYS,
     RULES_KEY,
     SESSION_KEYS,
     SETTLEMENT_KEYS,
+    SOLO_KIND_KEY,
+    SOLO_KINDS,
+    THROW_NAMES,
+    TOURNAMENT_KEYS,
     VERSIONS,
+    VOID_KEYS,
+    VOID_REASONS,
     Entry,
     RecordError,
     json_copy,
     show,
 )
 from ._sessions import TABLE_KEY, check_table
-from ._writing import contract_fields, is_void, settlement_fields
+from ._writing import contract_fields, settlement_fields
 
 _T = TypeVar("_T")
 
@@ -189,9 +200,12 @@ def _check_header(data: object, kind: str, entry: Entry) -> tuple[Mapping[str, o
             )
         entry.fail(f"'kind' must be 'deal' or 'session', not {show(data['kind'])}", key="kind")
     keys = DEAL_KEYS if kind == "deal" else SESSION_KEYS
+    optional: tuple[str, ...] = ("meta",)
     if version >= 2:
         keys = (RULES_KEY, *keys)
-    record = _object(data, entry, (*HEADER_KEYS, *keys), ("meta",))
+        if kind == "deal":
+            optional = ("meta", *TOURNAMENT_KEYS)
+    record = _object(data, entry, (*HEADER_KEYS, *keys), optional)
     if "meta" in record:
         meta = record["meta"]
         if not isinstance(meta, Mapping):
@@ -279,12 +293,22 @@ def _reserve(deal: Deal, data: Mapping[str, object], entry: Entry, prefix: str) 
     reservations = _list(data, "reservations", entry, high=4)
     for number, item in enumerate(reservations):
         item_entry = Entry(f"{prefix}reservation {number}", (*entry.path, "reservations", number))
-        answer = _object(item, item_entry, ("seat", "reservation"))
+        answer = _object(item, item_entry, RESERVATION_KEYS, (REASON_KEY,))
         seat = _seat(answer, "seat", item_entry)
         reservation = _name(answer, "reservation", item_entry, RESERVATIONS)
-        item_entry.name += f" (seat {seat} {reservation.value})"
+        reason = (
+            _name(answer, REASON_KEY, item_entry, THROW_NAMES) if REASON_KEY in answer else None
+        )
+        if reason is None and reservation is Reservation.THROW:
+            item_entry.fail("missing key 'reason': Schmeißen names its reason (V§7.2)")
+        if reason is not None and reservation is not Reservation.THROW:
+            item_entry.fail(
+                f"only Schmeißen names a reason, not {reservation.value} (V§7.2)", key=REASON_KEY
+            )
+        item_entry.name += f" (seat {seat} {reservation.value}"
+        item_entry.name += ")" if reason is None else f" {reason})"
         try:
-            deal = deal.declare(seat, reservation)
+            deal = deal.declare(seat, reservation, reason)
         except DoppelkopfError as error:
             item_entry.fail(str(error), cause=error)
     return deal
@@ -334,6 +358,79 @@ def _announce(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
     return announced
 
 
+def _exchange_cards(event: Mapping[str, object], entry: Entry) -> tuple[Card, ...]:
+    """The three cards of an exchange step, written in the order of the deck (V§6.3)."""
+    cards = _list(event, "cards", entry)
+    if len(cards) != 3:
+        entry.fail(
+            f"'cards' must hold 3 cards, not {len(cards)}: an Armut exchange moves exactly 3 "
+            "(V§6.3)",
+            key="cards",
+        )
+    where = Entry(entry.name, (*entry.path, "cards"))
+    parsed = tuple(_card(card, where, index, f"card {index}") for index, card in enumerate(cards))
+    if list(parsed) != sorted(parsed, key=_card_index):
+        entry.fail(
+            f"'cards' must be written in the order of the deck, suits C S H D and ranks "
+            f"9 J Q K 10 A: {[card.ascii for card in sorted(parsed, key=_card_index)]}, not "
+            f"{[card.ascii for card in parsed]}",
+            key="cards",
+        )
+    return parsed
+
+
+def _card_index(card: Card) -> int:
+    return card.index
+
+
+def _pass(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
+    _object(event, entry, PASS_KEYS)
+    seat = _seat(event, "seat", entry)
+    cards = _exchange_cards(event, entry)
+    entry.name += f" (pass seat {seat} {' '.join(map(str, cards))})"
+    try:
+        return deal.pass_cards(seat, cards)
+    except DoppelkopfError as error:
+        entry.fail(str(error), cause=error)
+
+
+def _answer(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
+    _object(event, entry, ANSWER_KEYS)
+    seat = _seat(event, "seat", entry)
+    accept = event["accept"]
+    if type(accept) is not bool:
+        entry.fail(f"'accept' must be true or false, not {show(accept)}", key="accept")
+    entry.name += f" (answer seat {seat} {'accept' if accept else 'refuse'})"
+    try:
+        return deal.answer_poverty(seat, accept)
+    except DoppelkopfError as error:
+        entry.fail(str(error), cause=error)
+
+
+def _return(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
+    _object(event, entry, RETURN_KEYS)
+    seat = _seat(event, "seat", entry)
+    cards = _exchange_cards(event, entry)
+    trumps = _int(event, "trumps", entry, low=0, high=3, what="a number of trumps 0-3")
+    entry.name += f" (return seat {seat} {' '.join(map(str, cards))})"
+    try:
+        returned = deal.return_cards(seat, cards)
+    except DoppelkopfError as error:
+        entry.fail(str(error), cause=error)
+    poverty = returned.poverty
+    assert poverty is not None
+    if trumps != poverty.returned_trumps:
+        _mismatch(entry, "trumps", trumps, poverty.returned_trumps)
+    return returned
+
+
+_EVENT_READERS: Final[dict[str, Callable[[Deal, Mapping[str, object], Entry], Deal]]] = {
+    "pass": _pass,
+    "answer": _answer,
+    "return": _return,
+}
+
+
 def _replay_events(deal: Deal, data: Mapping[str, object], entry: Entry, prefix: str) -> Deal:
     events = _list(data, "events", entry)
     for number, event in enumerate(events):
@@ -347,17 +444,39 @@ def _replay_events(deal: Deal, data: Mapping[str, object], entry: Entry, prefix:
             deal = _play(deal, event, event_entry)
         elif kind == "announce":
             deal = _announce(deal, event, event_entry)
+        elif isinstance(kind, str) and kind in _EVENT_READERS:
+            deal = _EVENT_READERS[kind](deal, event, event_entry)
         else:
-            event_entry.fail(f"'type' must be 'play' or 'announce', not {show(kind)}", key="type")
+            event_entry.fail(
+                "'type' must be 'play', 'announce', 'pass', 'answer' or 'return', not "
+                f"{show(kind)}",
+                key="type",
+            )
     return deal
 
 
-def _read_contract(value: object, entry: Entry) -> dict[str, object] | None:
+def _read_contract(value: object, entry: Entry, tournament: bool) -> dict[str, object] | None:
+    """The recorded contract: a played one, or a void deal's (V§8), or ``None``.
+
+    With ``tournament`` (the record states ``owing``) a played contract states
+    its ``solo_kind`` too (V§9.6).
+    """
     if value is None:
         return None
-    contract = _object(value, entry, CONTRACT_KEYS)
+    if isinstance(value, Mapping) and "void" in value:
+        void = _object(value, entry, VOID_KEYS)
+        return {
+            "void": _name(void, "void", entry, VOID_REASONS),
+            "seat": _seat(void, "seat", entry),
+            "throw_reason": None
+            if void["throw_reason"] is None
+            else _name(void, "throw_reason", entry, THROW_NAMES, null=" or null"),
+        }
+    contract = _object(
+        value, entry, (*CONTRACT_KEYS, SOLO_KIND_KEY) if tournament else CONTRACT_KEYS
+    )
     game = _name(contract, "game_type", entry, GAME_TYPES)
-    return {
+    fields: dict[str, object] = {
         "game_type": game.value,
         "declarer": _seat_or_none(contract, "declarer", entry),
         "partner": _seat_or_none(contract, "partner", entry),
@@ -365,21 +484,43 @@ def _read_contract(value: object, entry: Entry) -> dict[str, object] | None:
             contract, "clarification_trick", entry, low=1, high=3, what="a trick 1-3"
         ),
     }
+    if tournament:
+        kind = contract[SOLO_KIND_KEY]
+        fields[SOLO_KIND_KEY] = (
+            None
+            if kind is None
+            else _name(contract, SOLO_KIND_KEY, entry, SOLO_KINDS, null=" or null").value
+        )
+    return fields
 
 
-def _check_contract(recorded: dict[str, object] | None, deal: Deal, entry: Entry) -> None:
-    actual = contract_fields(deal)
+def _contract_text(contract: Mapping[str, object]) -> str:
+    if "void" in contract:
+        return f"a void deal ({contract['void']}, seat {contract['seat']})"
+    return str(contract["game_type"])
+
+
+def _check_contract(
+    recorded: dict[str, object] | None, deal: Deal, entry: Entry, tournament: bool
+) -> None:
+    actual = contract_fields(deal, tournament=tournament)
     if recorded is None or actual is None:
         if recorded is not None:
             entry.fail("the reservation round is not complete, so there is no contract yet")
         if actual is not None:
+            fixed = "ended in" if "void" in actual else "fixed"
             entry.fail(
-                f"the record has none, but the reservation round fixed {actual['game_type']}"
+                f"the record has none, but the reservation round {fixed} {_contract_text(actual)}"
             )
         return
-    for key in CONTRACT_KEYS:
-        if recorded[key] != actual[key]:
-            _mismatch(entry, key, recorded[key], actual[key])
+    if ("void" in recorded) != ("void" in actual):
+        entry.fail(
+            f"the record says {_contract_text(recorded)}, but the replay gives "
+            f"{_contract_text(actual)} (V§8)"
+        )
+    for key, value in actual.items():
+        if recorded[key] != value:
+            _mismatch(entry, key, recorded[key], value)
 
 
 def _read_settlement(value: object, entry: Entry) -> dict[str, object] | None:
@@ -417,7 +558,7 @@ def _check_settlement(
     recorded: dict[str, Any] | None, deal: Deal, entry: Entry
 ) -> dict[str, Any] | None:
     """Compare the recorded settlement with the deal's; return the deal's."""
-    if is_void(deal):
+    if deal.is_void:
         if recorded is not None:
             entry.fail("the deal is void, so it has no settlement and the record must say null")
         return None
@@ -506,14 +647,46 @@ def _read_deal(
             deal = start(hands, cut)
     except ValueError as error:
         Entry(f"{prefix}hands", (*entry.path, "hands")).fail(str(error), cause=error)
+    tournament = start is None and any(key in data for key in TOURNAMENT_KEYS)
+    if tournament:
+        deal = _tournament(deal, data, entry)
     deal = _reserve(deal, data, entry, prefix)
     contract_entry = Entry(f"{prefix}contract", (*entry.path, "contract"))
-    contract = _read_contract(data["contract"], contract_entry)
+    contract = _read_contract(data["contract"], contract_entry, tournament)
     deal = _replay_events(deal, data, entry, prefix)
-    _check_contract(contract, deal, contract_entry)
+    _check_contract(contract, deal, contract_entry, tournament)
     settlement_entry = Entry(f"{prefix}settlement", (*entry.path, "settlement"))
     settlement = _read_settlement(data["settlement"], settlement_entry)
     return deal, _check_settlement(settlement, deal, settlement_entry)
+
+
+def _tournament(deal: Deal, data: Mapping[str, object], entry: Entry) -> Deal:
+    """``deal`` rebuilt with the recorded tournament facts ``owing`` and ``forced`` (V§9)."""
+    for key in TOURNAMENT_KEYS:
+        if key not in data:
+            entry.fail(f"missing key {key!r}: a record states 'owing' and 'forced' together")
+    owing = _list(data, "owing", entry)
+    seats = [seat for seat in owing if type(seat) is int and 0 <= seat <= 3]
+    if not 1 <= len(owing) <= 4 or len(seats) != len(owing) or seats != sorted(set(seats)):
+        entry.fail(
+            f"'owing' must list 1-4 seats 0-3 in increasing order, not {show(owing)}; a deal "
+            "where no seat owes a compulsory solo states no 'owing' (V§9.1)",
+            key="owing",
+        )
+    forced = data["forced"]
+    if type(forced) is not bool:
+        entry.fail(f"'forced' must be true or false, not {show(forced)}", key="forced")
+    try:
+        return Deal.from_hands(
+            deal.dealt,
+            dealer=deal.dealer,
+            cut=deal.cut,
+            rules=deal.rules,
+            owing=seats,
+            forced=forced,
+        )
+    except ValueError as error:
+        entry.fail(str(error), key="owing", cause=error)
 
 
 def load_deal(data: Mapping[str, Any]) -> Deal:
@@ -623,7 +796,7 @@ def replay_session(data: Mapping[str, Any]) -> Session:
             session.deal_dealer,
             start=_starter(session),
         )
-        if settlement is None and not is_void(deal):
+        if settlement is None and not deal.is_void:
             deal_entry.fail(
                 f"a session record holds finished deals only, and this one has "
                 f"{len(deal.tricks)} of {rules.tricks} tricks"

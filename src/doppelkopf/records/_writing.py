@@ -8,35 +8,49 @@ from typing import Any, Protocol
 
 from .. import _checks
 from .._json import MAX_BYTES, excerpt
-from ..deal import Deal, Declare, Play
+from ..deal import Announced, AnswerPoverty, Deal, Declare, Event, PassCards, Play, ReturnCards
 from ..errors import DoppelkopfError
 from ..rules import Rules
 from ..scoring import settle
 from ..session import Session
-from ._common import RECORD_FORMAT, RECORD_VERSION, RecordError, json_copy
+from ._common import (
+    REASON_KEY,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    SOLO_KIND_KEY,
+    RecordError,
+    json_copy,
+)
 from ._sessions import TABLE_KEY, table_fields
 
 
-def is_void(deal: Deal) -> bool:
-    """Whether ``deal`` ended void, before any card was played (V§8)."""
-    return getattr(deal, "is_void", False) is True
+def contract_fields(deal: Deal, *, tournament: bool = False) -> dict[str, Any] | None:
+    """The ``contract`` of ``deal``'s record, ``None`` during the reservation round.
 
-
-def contract_fields(deal: Deal) -> dict[str, Any] | None:
-    """The ``contract`` of ``deal``'s record, ``None`` during the reservation round."""
+    A void deal's contract states the void (V§8): why, the seat that threw in
+    or was poor, and the throw reason.  With ``tournament`` (a record that
+    states ``owing``) a played contract also states the ``solo_kind`` (V§9.6).
+    """
+    void = deal.void
+    if void is not None:
+        return {"void": void.reason, "seat": void.seat, "throw_reason": void.throw_reason}
     if deal.game_type is None:
         return None
-    return {
+    fields: dict[str, Any] = {
         "game_type": deal.game_type.value,
         "declarer": deal.declarer,
         "partner": deal.partner,
         "clarification_trick": deal.clarification_trick,
     }
+    if tournament:
+        kind = deal.solo_kind
+        fields[SOLO_KIND_KEY] = None if kind is None else kind.value
+    return fields
 
 
 def settlement_fields(deal: Deal) -> dict[str, Any] | None:
     """The ``settlement`` of ``deal``'s record, ``None`` until it is finished or if void (V§8)."""
-    if not deal.is_finished or is_void(deal):
+    if not deal.is_finished or deal.is_void:
         return None
     settlement = settle(deal)
     return {
@@ -55,37 +69,78 @@ def settlement_fields(deal: Deal) -> dict[str, Any] | None:
     }
 
 
-def deal_fields(deal: Deal) -> dict[str, Any]:
-    """The keys of a deal record from ``rules`` to ``settlement``."""
+def reservation_fields(event: Declare) -> dict[str, Any]:
+    """A reservation entry: the seat, the answer and, for Schmeißen, its reason (V§7.2)."""
+    fields: dict[str, Any] = {"seat": event.seat, "reservation": event.reservation.value}
+    if event.reason is not None:
+        fields[REASON_KEY] = event.reason
+    return fields
+
+
+def event_fields(deal: Deal, event: Event) -> dict[str, Any]:
+    """The ``events`` entry of ``event``, any history entry but a reservation."""
+    if isinstance(event, Play):
+        return {"type": "play", "seat": event.seat, "card": event.card.ascii}
+    if isinstance(event, Announced):
+        return {
+            "type": "announce",
+            "seat": event.seat,
+            "level": int(event.level),
+            "party": event.party.value,
+            "hand_size": event.hand_size,
+            "moment": event.moment,
+            "late_reply": event.late_reply,
+        }
+    if isinstance(event, PassCards):
+        return {"type": "pass", "seat": event.seat, "cards": [card.ascii for card in event.cards]}
+    if isinstance(event, AnswerPoverty):
+        return {"type": "answer", "seat": event.seat, "accept": event.accept}
+    assert isinstance(event, ReturnCards)
+    poverty = deal.poverty
+    assert poverty is not None
+    return {
+        "type": "return",
+        "seat": event.seat,
+        "cards": [card.ascii for card in event.cards],
+        "trumps": poverty.returned_trumps,
+    }
+
+
+def deal_fields(deal: Deal, *, standalone: bool = True) -> dict[str, Any]:
+    """The keys of a deal record from ``rules`` to ``settlement``.
+
+    A deal of a session (not ``standalone``) leaves out what the session
+    states: the rules, and the tournament facts ``owing`` and ``forced`` (with
+    the contract's ``solo_kind``), which its ``table`` holds.  A standalone
+    deal states those facts when some seat owes a compulsory solo (V§9.1).
+    """
     reservations: list[dict[str, Any]] = []
     events: list[dict[str, Any]] = []
     for event in deal.history:
         if isinstance(event, Declare):
-            reservations.append({"seat": event.seat, "reservation": event.reservation.value})
-        elif isinstance(event, Play):
-            events.append({"type": "play", "seat": event.seat, "card": event.card.ascii})
+            reservations.append(reservation_fields(event))
         else:
-            events.append(
-                {
-                    "type": "announce",
-                    "seat": event.seat,
-                    "level": int(event.level),
-                    "party": event.party.value,
-                    "hand_size": event.hand_size,
-                    "moment": event.moment,
-                    "late_reply": event.late_reply,
-                }
-            )
-    return {
-        "rules": deal.rules.as_dict(),
-        "dealer": deal.dealer,
-        "cut": deal.cut,
-        "hands": [[card.ascii for card in hand] for hand in deal.dealt],
-        "reservations": reservations,
-        "contract": contract_fields(deal),
-        "events": events,
-        "settlement": settlement_fields(deal),
-    }
+            events.append(event_fields(deal, event))
+    tournament = standalone and bool(deal.owing)
+    fields: dict[str, Any] = {"rules": deal.rules.as_dict()} if standalone else {}
+    fields.update(
+        {
+            "dealer": deal.dealer,
+            "cut": deal.cut,
+            "hands": [[c.ascii for c in h] for h in deal.dealt],
+        }
+    )
+    if tournament:
+        fields.update({"owing": sorted(deal.owing), "forced": deal.forced})
+    fields.update(
+        {
+            "reservations": reservations,
+            "contract": contract_fields(deal, tournament=tournament),
+            "events": events,
+            "settlement": settlement_fields(deal),
+        }
+    )
+    return fields
 
 
 def _header(kind: str, meta: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -217,7 +272,7 @@ def _check_session(first_dealer: int, deals: tuple[Deal, ...], rules: Rules) -> 
     for number, deal in enumerate(deals):
         if not isinstance(deal, Deal):
             raise _checks.type_error(deal, f"deal {number}", "Deal")
-        played += not is_void(deal)
+        played += not deal.is_void
     if played > rules.session_deals:
         raise RecordError(
             f"session: a session has {rules.session_deals} deals, not {played} (§2.5)",
@@ -305,9 +360,8 @@ def dump_session(
         rules = opening.rules if isinstance(opening, Deal) else Rules.DDV
     session = _check_session(first, checked, rules)
     record = _header("session", meta)
-    bodies = [deal_fields(deal) for deal in checked]
+    bodies = [deal_fields(deal, standalone=False) for deal in checked]
     for body, row in zip(bodies, session.rows, strict=True):
-        del body["rules"]
         body[TABLE_KEY] = table_fields(row)
     record.update(
         {
