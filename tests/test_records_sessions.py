@@ -150,3 +150,12 @@ def test_a_session_record_holds_no_more_than_the_session() -> None:
     record["deals"].append(record["deals"][0])
     with pytest.raises(RecordError, match=r"'deals' must hold 0-2 entries, not 3"):
         replay_session(record)
+
+
+def test_a_record_stating_the_procedure_options_must_state_each_table() -> None:
+    record = dump_session(played_session(Rules.DDV, 2, first=1))
+    del record["deals"][1]["table"]
+    with pytest.raises(RecordError, match=r"^deal 1: missing 'table'") as caught:
+        replay_session(record)
+    assert caught.value.path == ("deals", 1)
+    assert not validator().is_valid(record)

@@ -780,6 +780,8 @@ def replay_session(data: Mapping[str, Any]) -> Session:
     items = _list(record, "deals", entry, high=most)
     totals = _list(record, "totals", entry, low=rules.players, high=rules.players)
     session = Session.new(first_dealer, rules=rules)
+    stated = record.get(RULES_KEY)
+    states_procedures = isinstance(stated, Mapping) and "armut" in stated
     for number, item in enumerate(items):
         deal_entry = Entry(f"deal {number}", ("deals", number))
         fields = _object(item, deal_entry, DEAL_KEYS, (TABLE_KEY,))
@@ -805,6 +807,13 @@ def replay_session(data: Mapping[str, Any]) -> Session:
             session = session.add(deal)
         except DoppelkopfError as error:
             deal_entry.fail(str(error), cause=error)
+        if TABLE_KEY not in fields and states_procedures:
+            # A record that states the procedure options was written with the
+            # session's bookkeeping; only the first version 2 records lack both.
+            deal_entry.fail(
+                "missing 'table': a record that states the procedure options states "
+                "each deal's bookkeeping (V§8-V§11)"
+            )
         if TABLE_KEY in fields:
             check_table(
                 fields[TABLE_KEY],
