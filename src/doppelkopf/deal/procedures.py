@@ -9,6 +9,7 @@ The rules themselves live in :mod:`~doppelkopf.deal.poverty`,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from .. import _checks
@@ -447,11 +448,7 @@ class ProcedureMixin:
 
     def can_pass_cards(self, seat: int, cards: tuple[Card, ...]) -> bool:
         """Whether :meth:`check_pass_cards` would accept the cards."""
-        try:
-            self.check_pass_cards(seat, cards)
-        except DoppelkopfError:
-            return False
-        return True
+        return _accepts(self.check_pass_cards, seat, cards)
 
     def pass_cards(self, seat: int, cards: tuple[Card, ...]) -> Deal:
         """The poor player passes ``cards`` face down; the offer starts at its left (V§6.3).
@@ -511,11 +508,7 @@ class ProcedureMixin:
 
     def can_answer_poverty(self, seat: int, accept: bool) -> bool:
         """Whether :meth:`check_answer_poverty` would accept the answer."""
-        try:
-            self.check_answer_poverty(seat, accept)
-        except DoppelkopfError:
-            return False
-        return True
+        return _accepts(self.check_answer_poverty, seat, accept)
 
     def answer_poverty(self, seat: int, accept: bool) -> Deal:
         """``seat`` accepts or refuses the Armut (V§6.3 step 2, step 4, V§6.4).
@@ -600,11 +593,7 @@ class ProcedureMixin:
 
     def can_return_cards(self, seat: int, cards: tuple[Card, ...]) -> bool:
         """Whether :meth:`check_return_cards` would accept the cards."""
-        try:
-            self.check_return_cards(seat, cards)
-        except DoppelkopfError:
-            return False
-        return True
+        return _accepts(self.check_return_cards, seat, cards)
 
     def return_cards(self, seat: int, cards: tuple[Card, ...]) -> Deal:
         """The acceptor returns ``cards``; the number of trumps among them is public (V§6.3, V§6.5).
@@ -664,3 +653,12 @@ _V18_HANDS: Final = (
 def _trumps(count: int) -> str:
     """``"1 trump"``, ``"3 trumps"``: a count of trumps in a message."""
     return f"{count} trump" if count == 1 else f"{count} trumps"
+
+
+def _accepts(check: Callable[..., None], *arguments: object) -> bool:
+    """Whether ``check(*arguments)`` passes: the ``can_…`` form of a ``check_…`` verb."""
+    try:
+        check(*arguments)
+    except DoppelkopfError:
+        return False
+    return True
