@@ -387,7 +387,9 @@ def test_hostile_json_files_and_bytes(capsys: pytest.CaptureFixture[str], tmp_pa
     latin.write_bytes(b'{"re_seats": [0, 1], "re": {"card_points": 120}, "x": "\xe4"}')
     status, _, err = run(capsys, "score", "--json", str(latin))
     assert status == 2
-    assert f"{latin} is not UTF-8 text: byte 0xe4" in err
+    # The message quotes a short excerpt of the path, however deep the directory is.
+    assert "latin" in err
+    assert "is not UTF-8 text: byte 0xe4" in err
 
 
 def test_hostile_json_through_python_dash_m() -> None:
