@@ -193,11 +193,7 @@ class TerminalPlayer:
         mistakes = 0
         while True:
             text = self._ask(prompt)
-            if text in ("?", "help"):
-                self._say(_HELP)
-                continue
-            if text.lower() == "h":
-                show()
+            if self._helped(text, show):
                 continue
             if text.isdecimal():
                 number = int(text) if len(text) <= 6 else count + 1
@@ -207,6 +203,16 @@ class TerminalPlayer:
             else:
                 message = f"Please type {_span(1, count)} (? for help, q to quit)."
             mistakes = self._mistake(message, mistakes)
+
+    def _helped(self, text: str, show: Callable[[], None]) -> bool:
+        """Answer ``?``/``help`` with the help text and ``h`` with ``show()``; whether it did."""
+        if text in ("?", "help"):
+            self._say(_HELP)
+            return True
+        if text.lower() == "h":
+            show()
+            return True
+        return False
 
     def _mistake(self, message: str, mistakes: int) -> int:
         """Tell the person why an answer was not taken; leave after too many in a row."""
@@ -358,11 +364,7 @@ class TerminalPlayer:
                 return AnswerPoverty(view.seat, True)
             if text in _NO:
                 return AnswerPoverty(view.seat, False)
-            if text in ("?", "help"):
-                self._say(_HELP)
-                continue
-            if text == "h":
-                show()
+            if self._helped(text, show):
                 continue
             mistakes = self._mistake(
                 "Please answer y (accept the Armut) or n (refuse it).", mistakes
@@ -386,11 +388,7 @@ class TerminalPlayer:
         mistakes = 0
         while True:
             text = self._ask(f"{prompt} (numbers or names, such as 1 2 3): ")
-            if text in ("?", "help"):
-                self._say(_HELP)
-                continue
-            if text.lower() == "h":
-                show()
+            if self._helped(text, show):
                 continue
             result = _three_cards(text, hand)
             if not isinstance(result, str):
@@ -489,11 +487,7 @@ class TerminalPlayer:
         mistakes = 0
         while True:
             text = self._ask(prompt + ": ")
-            if text in ("?", "help"):
-                self._say(_HELP)
-                continue
-            if text.lower() == "h":
-                show()
+            if self._helped(text, show):
                 continue
             result = self._play_answer(view, hand, text)
             if isinstance(result, Announcement):
@@ -559,11 +553,7 @@ class TerminalPlayer:
             text = self._ask("Announce (a word) or press Enter to pass: ")
             if text.lower() in _PASS:
                 return None
-            if text in ("?", "help"):
-                self._say(_HELP)
-                continue
-            if text.lower() == "h":
-                show()
+            if self._helped(text, show):
                 continue
             level = self._announcement_answer(view, text)
             if isinstance(level, Announcement):
