@@ -9,11 +9,18 @@ distinct value is turned into a summary and settled by
 is what the settlement of the finished deal gives, by construction.
 
 Layout of a key, from bit 0: Re's card points (8 bits), Re's tricks (4), the
-Re seats (4, bit ``s`` for seat ``s``), the marriage turned solo (1, SPEC
-§7.3), then for Re and for Kontra in turn: Doppelkopf tricks (3 bits each),
-foxes caught (2 each), Karlchen (1 each), caught Karlchen (2 each), the fox
-at the end (1 each); from bit 36 the context (rules, contract,
-announcements).
+marriage turned solo (1, SPEC §7.3), then for Re and for Kontra in turn:
+Doppelkopf tricks (3 bits each), foxes caught (2 each), Karlchen (1 each),
+caught Karlchen (2 each), the fox at the end (1 each); from bit 32 the
+context (rules, contract, announcements).
+
+The key leaves out which seats are Re: a summary names no seat but in
+``re_seats``, so settling it with other Re seats gives the same entries to
+other seats.  Each key is settled once with the first seats as Re (seat 0
+alone in a solo, seats 0 and 1 otherwise), and a game's Re seats write the
+entry of seat 0, its Kontra seats that of seat 3 (SPEC §12).  Without the
+seats in it, a key recurs across deals far more often, and the cache serves
+it.
 """
 
 from __future__ import annotations
@@ -37,20 +44,31 @@ __all__ = [
 SHIFTS: Final = {
     "re_points": 0,
     "re_tricks": 8,
-    "re_seats": 12,
-    "marriage_solo": 16,
-    "re_doppelkopf": 17,
-    "kontra_doppelkopf": 20,
-    "re_foxes": 23,
-    "kontra_foxes": 25,
-    "re_karlchen": 27,
-    "kontra_karlchen": 28,
-    "re_caught": 29,
-    "kontra_caught": 31,
-    "re_fox_at_end": 33,
-    "kontra_fox_at_end": 34,
+    "marriage_solo": 12,
+    "re_doppelkopf": 13,
+    "kontra_doppelkopf": 16,
+    "re_foxes": 19,
+    "kontra_foxes": 21,
+    "re_karlchen": 23,
+    "kontra_karlchen": 24,
+    "re_caught": 25,
+    "kontra_caught": 27,
+    "re_fox_at_end": 29,
+    "kontra_fox_at_end": 30,
 }
-CONTEXT_SHIFT: Final = 36
+CONTEXT_SHIFT: Final = 32
+_FIELDS: Final = tuple(
+    (SHIFTS[f"{side}_{name}"], (1 << width) - 1)
+    for side in ("re", "kontra")
+    for name, width in (
+        ("doppelkopf", 3),
+        ("foxes", 2),
+        ("karlchen", 1),
+        ("caught", 2),
+        ("fox_at_end", 1),
+    )
+)
+"""The shift and mask of each special-point count, Re's five then Kontra's five."""
 
 CHECK_SUMMARIES = False
 """Build every summary with the checking constructor of :class:`DealSummary` (the tests)."""
@@ -69,7 +87,7 @@ class Context(NamedTuple):
 
 _CONTEXTS: Final[dict[Context, int]] = {}
 _BY_ID: Final[list[Context]] = []
-_SCORES: Final[dict[int, tuple[int, int, int, int]]] = {}
+_SCORES: Final[dict[int, tuple[int, int]]] = {}
 _CACHE_LIMIT: Final = 1 << 20
 
 
@@ -90,33 +108,26 @@ def context_of(number: int) -> Context:
     return _BY_ID[number]
 
 
-def _field(key: int, name: str, bits: int) -> int:
-    return (key >> SHIFTS[name]) & ((1 << bits) - 1)
+_SOLO_SEATS: Final = frozenset({0})
+_PAIR_SEATS: Final = frozenset({0, 1})
 
 
 def summary_of(key: int) -> DealSummary:
-    """The :class:`DealSummary` that ``key`` stands for (see the module's layout)."""
+    """The :class:`DealSummary` that ``key`` stands for, with the first seats as Re."""
     context = _BY_ID[key >> CONTEXT_SHIFT]
     game = context.game_type
-    if game is GameType.MARRIAGE and _field(key, "marriage_solo", 1):
+    if game is GameType.MARRIAGE and (key >> SHIFTS["marriage_solo"]) & 1:
         game = GameType.MARRIAGE_SOLO
     rules = context.rules
-    re_points = _field(key, "re_points", 8)
-    re_tricks = _field(key, "re_tricks", 4)
-    mask = _field(key, "re_seats", 4)
-    re_seats = frozenset(seat for seat in range(4) if mask >> seat & 1)
+    re_points = key & 255
+    re_tricks = (key >> SHIFTS["re_tricks"]) & 15
+    counts = [(key >> shift) & mask for shift, mask in _FIELDS]
+    re_seats = _SOLO_SEATS if game.is_solo else _PAIR_SEATS
     sides = []
-    for side, points, tricks, said in (
-        ("re", re_points, re_tricks, context.re_state),
-        ("kontra", context.points - re_points, rules.tricks - re_tricks, context.kontra_state),
+    for points, tricks, said, side in (
+        (re_points, re_tricks, context.re_state, counts[:5]),
+        (context.points - re_points, rules.tricks - re_tricks, context.kontra_state, counts[5:]),
     ):
-        counts = (
-            _field(key, f"{side}_doppelkopf", 3),
-            _field(key, f"{side}_foxes", 2),
-            _field(key, f"{side}_karlchen", 1),
-            _field(key, f"{side}_caught", 2),
-            _field(key, f"{side}_fox_at_end", 1),
-        )
         if CHECK_SUMMARIES:
             sides.append(
                 PartyResult(
@@ -124,26 +135,29 @@ def summary_of(key: int) -> DealSummary:
                     tricks,
                     announcement=said.level,
                     late_reply=said.late_reply,
-                    doppelkopf=counts[0],
-                    foxes_caught=counts[1],
-                    karlchen=bool(counts[2]),
-                    karlchen_caught=counts[3],
-                    fox_at_end=bool(counts[4]),
+                    doppelkopf=side[0],
+                    foxes_caught=side[1],
+                    karlchen=bool(side[2]),
+                    karlchen_caught=side[3],
+                    fox_at_end=bool(side[4]),
                 )
             )
         else:
-            sides.append(_trusted_result(points, tricks, said.level, said.late_reply, counts))
+            sides.append(_trusted_result(points, tricks, said.level, said.late_reply, side))
     if CHECK_SUMMARIES:
         return DealSummary(game, re_seats, sides[0], sides[1], rules=rules)
     return _trusted_summary(game, re_seats, sides[0], sides[1], rules)
 
 
-def scores_of(key: int) -> tuple[int, int, int, int]:
-    """The four scores of the summary ``key``: ``settle(summary).scores`` (SPEC §12), cached."""
+def scores_of(key: int) -> tuple[int, int]:
+    """What a Re seat and a Kontra seat write for the summary ``key`` (SPEC §12), cached.
+
+    The entries of seat 0 and seat 3 of ``settle(summary_of(key)).scores``.
+    """
     scores = _SCORES.get(key)
     if scores is None:
         if len(_SCORES) >= _CACHE_LIMIT:
             _SCORES.clear()
-        scores = _SCORES[key] = settle(summary_of(key)).scores
+        entries = settle(summary_of(key)).scores
+        scores = _SCORES[key] = (entries[0], entries[3])
     return scores
-

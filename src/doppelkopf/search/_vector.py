@@ -20,6 +20,11 @@ Hot-path tricks, each pinned by a test in ``tests/test_playouts.py``:
    says the seat holds card ``c``, bit ``c`` of ``two`` that it holds both
    copies.  Following suit is one ``&`` with the led category's set, and
    playing a card is two ``^`` (``two`` loses it if set, else ``one``).
+   The planes are kept *in playing order*: row ``j`` is the hand of the seat
+   ``j`` places after the trick's leader, so the seat on turn is row
+   ``position`` of every game, a plain slice instead of a gather and a
+   scatter per card; after each trick the rows turn by the winner's place,
+   one gather per trick.  The winner is kept as a place in the trick too.
 4. *Selecting the r-th legal card by 12-bit tables* (``test_select_table``):
    the number of distinct legal cards is two lookups of a 4,096-entry
    popcount table, and the r-th lowest set bit one lookup of a
@@ -40,7 +45,7 @@ import numpy.typing as npt
 
 from ..parties import Party
 from ..rules import GameType
-from ._playout_summary import CONTEXT_SHIFT, SHIFTS, context_id, context_of, scores_of
+from ._playout_summary import CONTEXT_SHIFT, SHIFTS, context_of, scores_of
 from ._playout_tables import (
     CHARLIE_INDEX,
     DOPPELKOPF_POINTS,
@@ -140,7 +145,7 @@ def play(starts: Sequence[Start], *, greedy: bool, rng: np.random.Generator) -> 
     games = [starts[i] for i in order.tolist()]
     remaining = width - moments[order]
     steps = int(remaining[0])
-    running = np.searchsorted(-remaining, np.arange(steps) - steps, side="right")
+    running = np.searchsorted(-remaining, np.arange(steps) - steps, side="right").tolist()
 
     numbers: dict[int, int] = {}
     tables: list[OrderTables] = []
@@ -150,112 +155,116 @@ def play(starts: Sequence[Start], *, greedy: bool, rng: np.random.Generator) -> 
             tables.append(order_tables(start.order))
     flat = _Tables(tables)
     table = np.array([numbers[id(s.order)] for s in games], dtype=np.int64)
-
-    one, two = _planes(games)
-    one_flat, two_flat = one.ravel(), two.ravel()
-    base = 4 * np.arange(count, dtype=np.int64)
     leader = np.array([s.leader for s in games], dtype=np.int64)
-    declarer = np.array([-1 if s.declarer is None else s.declarer for s in games], dtype=np.int64)
-    pending = np.array([s.pending for s in games], dtype=np.bool_)
-    re_mask = np.array(
-        [
-            (p[0] is _RE) | (p[1] is _RE) << 1 | (p[2] is _RE) << 2 | (p[3] is _RE) << 3
-            for p in (s.parties for s in games)
-        ],
-        dtype=np.int64,
-    )
+    columns = np.arange(count, dtype=np.int64)
 
-    cards = np.full((count, width), 24, dtype=np.int64)
+    # The hands in playing order from the leader of the trick in progress.
+    one, two = _planes(games)
+    turned = ((leader + _SEATS[:, None]) & 3) * count + columns
+    one = one.T.ravel()[turned]
+    two = two.T.ravel()[turned]
+
+    cards = np.full((width, count), 24, dtype=np.int8)
     winners = np.zeros((count, width // 4), dtype=np.int64)
-    first = np.array([s.first for s in games], dtype=np.int64)
     _fill_history(games, cards, winners)
 
-    # The trick in progress: its winning key, seat, row of keys and following set.
+    # The trick in progress: its winning key and place, row of keys and following set.
     best = np.zeros(count, dtype=np.int64)
-    best_seat = np.zeros(count, dtype=np.int64)
+    best_place = np.zeros(count, dtype=np.int64)
     key_base = np.zeros(count, dtype=np.int64)
     follow = np.full(count, _ALL, dtype=np.int64)
     last_moment = width - 4
     for g, start in enumerate(games):
         if start.trick:
             moment = len(start.history)
-            cards[g, moment : moment + len(start.trick)] = start.trick
-            led, key, position = trick_state(
-                tables[table[g]], start.trick, moment >= last_moment
-            )
+            cards[moment : moment + len(start.trick), g] = start.trick
+            led, key, place = trick_state(tables[table[g]], start.trick, moment >= last_moment)
             row = 5 * int(table[g]) + led
-            best[g], best_seat[g] = key, (start.leader + position) & 3
+            best[g], best_place[g] = key, place
             key_base[g], follow[g] = 24 * row, flat.follow[row]
 
     rising = bool(flat.rises_early[table].any())
     rises_early = flat.rises_early[table]
     rises_last = flat.rises_last[table]
-    parties = np.empty((0, 4), dtype=np.int64)
-    still_pending = pending.copy()
-    if greedy:
-        parties = np.where((re_mask[:, None] >> _SEATS) & 1, 1, 2)
-        parties = np.where(pending[:, None] & (_SEATS != declarer[:, None]), 10 + _SEATS, parties)
-    any_pending = greedy and bool(pending.any())
+    parties = _greedy_parties(games, leader) if greedy else None
     table_24 = 24 * table
 
     start_moment = width - steps
     for step in range(steps):
-        k = int(running[step])
+        k = running[step]
         moment = start_moment + step
         position = moment & 3
         last = moment >= last_moment
-        seat = (leader[:k] + position) & 3
-        index = base[:k] + seat
-        held_one = one_flat[index]
-        held_two = two_flat[index]
+        held_one = one[position, :k]
+        held_two = two[position, :k]
         if position:
             following = held_one & follow[:k]
             legal = np.where(following != 0, following, held_one)
         else:
             legal = held_one
         if greedy:
-            card = _greedy(flat, table[:k], legal, position, best[:k], key_base[:k] // 24,
-                           parties, base[:k], seat, best_seat[:k],
-                           (rises_last if last else rises_early)[:k] if rising else None)
+            assert parties is not None
+            rises = None
+            if rising:
+                rises = (rises_last if last else rises_early)[:k]
+            card = _greedy(
+                flat,
+                table[:k],
+                legal,
+                position,
+                best[:k],
+                key_base[:k] // 24,
+                parties[2][:, :k],
+                best_place[:k],
+                rises,
+            )
         else:
             card = _random(legal, rng.random(k))
         bit = _BIT[card]
         both = held_two & bit
-        one_flat[index] = held_one ^ bit ^ both
-        two_flat[index] = held_two ^ both
-        cards[:k, moment] = card
+        held_one ^= bit ^ both
+        held_two ^= both
+        cards[moment, :k] = card
         if position == 0:
             row = 5 * table[:k] + flat.category[table_24[:k] + card]
             key_base[:k] = 24 * row
             follow[:k] = flat.follow[row]
             best[:k] = flat.keys[key_base[:k] + card]
-            best_seat[:k] = seat
+            best_place[:k] = 0
         else:
             key = flat.keys[key_base[:k] + card]
             wins = key > best[:k]
             if rising:
                 rises = rises_last[:k] if last else rises_early[:k]
                 wins |= rises & (card == DULLE_INDEX) & (key == best[:k])
-            best[:k] = np.where(wins, key, best[:k])
-            best_seat[:k] = np.where(wins, seat, best_seat[:k])
+            np.maximum(best[:k], key, out=best[:k])
+            best_place[:k][wins] = position
         if position == 3:
             trick = moment >> 2
-            winners[:k, trick] = best_seat[:k]
-            leader[:k] = best_seat[:k]
-            if any_pending and trick < 3:
-                _clarify(parties, still_pending[:k], declarer[:k], best_seat[:k], trick == 2)
+            place = best_place[:k]
+            winner = (leader[:k] + place) & 3
+            winners[:k, trick] = winner
+            leader[:k] = winner
+            if step + 1 < steps:
+                turn = ((place + _SEATS[:, None]) & 3) * count + columns[:k]
+                one[:, :k] = one.ravel()[turn]
+                two[:, :k] = two.ravel()[turn]
+                if parties is not None:
+                    _next_trick(parties, k, winner, trick)
 
-    keys = _summary_keys(games, cards, winners, first, re_mask, declarer, pending)
+    first = np.array([s.first for s in games], dtype=np.int64)
+    keys, re_seat = _summary_keys(games, cards.T, winners, first)
     unique, inverse = np.unique(keys, return_inverse=True)
     settled = np.array([scores_of(key) for key in unique.tolist()], dtype=np.int64)
+    entries = settled[inverse.ravel()]
     scores = np.empty((count, 4), dtype=np.int64)
-    scores[order] = settled[inverse.ravel()]
-    played = np.empty_like(cards)
-    played[order] = cards
+    scores[order] = np.where(re_seat, entries[:, :1], entries[:, 1:])
+    played = np.empty((count, width), dtype=np.int64)
+    played[order] = cards.T
     return scores, played
 
 
-def _fill_history(games: Sequence[Start], cards: Ints, winners: Ints) -> None:
+def _fill_history(games: Sequence[Start], cards: npt.NDArray[np.int8], winners: Ints) -> None:
     """Copy the completed tricks, once per distinct shared past (see ``Start.history``)."""
     shared: dict[int, list[int]] = {}
     for g, start in enumerate(games):
@@ -263,7 +272,7 @@ def _fill_history(games: Sequence[Start], cards: Ints, winners: Ints) -> None:
             shared.setdefault(id(start.history), []).append(g)
     for rows in shared.values():
         start = games[rows[0]]
-        cards[rows, : len(start.history)] = start.history
+        cards[: len(start.history), rows] = np.array(start.history, dtype=np.int8)[:, None]
         winners[rows, : len(start.winners)] = start.winners
 
 
@@ -277,6 +286,47 @@ def _random(legal: Ints, uniform: npt.NDArray[np.float64]) -> Ints:
     return _SELECT[np.where(in_low, 12 * low + rank, 12 * (4096 + high) + rank - low_count)]
 
 
+_Parties = tuple[Ints, Bools, Ints, Ints]
+"""The greedy policy's view of the parties: by seat, still pending, in playing order, declarer."""
+
+
+def _greedy_parties(games: Sequence[Start], leader: Ints) -> _Parties:
+    """Each seat's party code: 1 Re, 2 Kontra, ``10 + seat`` while unknown (SPEC §6, §7.2)."""
+    count = len(games)
+    codes = np.array(
+        [
+            [
+                1 if p is _RE else 2 if p is not None else 10 + seat
+                for seat, p in enumerate(s.parties)
+            ]
+            for s in games
+        ],
+        dtype=np.int64,
+    ).reshape(count, 4)
+    pending = np.array([s.pending for s in games], dtype=np.bool_)
+    declarer = np.array([-1 if s.declarer is None else s.declarer for s in games], dtype=np.int64)
+    turned = np.take_along_axis(codes, (leader[:, None] + _SEATS) & 3, axis=1).T.copy()
+    return codes, pending, turned, declarer
+
+
+def _next_trick(parties: _Parties, k: int, winner: Ints, trick: int) -> None:
+    """Clarify the marriages this trick decides (SPEC §7.2, §7.3); turn the codes to the winner."""
+    codes, pending, turned, declarer = parties
+    if trick < 3 and pending[:k].any():
+        waiting = pending[:k]
+        found = waiting & (winner != declarer[:k])
+        if trick == 2:
+            found |= waiting
+        rows = np.nonzero(found)[0]
+        # The partner, or the declarer again where the marriage turned solo.
+        codes[rows] = 2
+        codes[rows, declarer[rows]] = 1
+        codes[rows, winner[rows]] = 1
+        waiting[rows] = False
+    order = (winner[:, None] + _SEATS) & 3
+    turned[:, :k] = np.take_along_axis(codes[:k], order, axis=1).T
+
+
 def _greedy(
     flat: _Tables,
     table: Ints,
@@ -284,18 +334,15 @@ def _greedy(
     position: int,
     best: Ints,
     key_row: Ints,
-    parties: Ints,
-    base: Ints,
-    seat: Ints,
-    best_seat: Ints,
+    turned: Ints,
+    best_place: Ints,
     rises: Bools | None,
 ) -> Ints:
     """The greedy policy's card in each game (see :func:`._playout_tables.greedy_index`)."""
     holds = ((legal[:, None] >> np.arange(24)) & 1).astype(np.bool_)
     if position == 0:
         return np.argmax(np.where(holds, flat.lead[table], -_BIG), axis=1).astype(np.int64)
-    flat_parties = parties.ravel()
-    own = flat_parties[base + seat] == flat_parties[base + best_seat]
+    own = turned[position] == np.take_along_axis(turned, best_place[None, :], axis=0)[0]
     keys = flat.key_rows[key_row]
     beating = keys > best[:, None]
     if rises is not None:
@@ -307,105 +354,83 @@ def _greedy(
     return np.where(own, smear, np.where(beating.any(axis=1), cheapest, dump)).astype(np.int64)
 
 
-def _clarify(parties: Ints, pending: Bools, declarer: Ints, winner: Ints, third: bool) -> None:
-    """Fix the parties of the marriages clarified by this trick (SPEC §7.2, §7.3), in place."""
-    found = pending & (winner != declarer)
-    if third:
-        found |= pending
-    rows = np.nonzero(found)[0]
-    if rows.size:
-        partner = np.where(winner[rows] != declarer[rows], winner[rows], declarer[rows])
-        parties[rows] = 2
-        parties[rows, declarer[rows]] = 1
-        parties[rows, partner] = 1
-        pending[rows] = False
-
-
 def _summary_keys(
-    games: Sequence[Start],
-    cards: Ints,
-    winners: Ints,
-    first: Ints,
-    re_mask: Ints,
-    declarer: Ints,
-    pending: Bools,
-) -> Ints:
-    """The summary key of every finished game (SPEC §6.4, §7, §9.1, §11, V§5; trick 5)."""
-    count, tricks = winners.shape
-    by_trick = cards.reshape(count, tricks, 4)
-    points = _POINTS[by_trick].sum(axis=2)
-    leaders = np.empty_like(winners)
-    leaders[:, 0] = first
-    leaders[:, 1:] = winners[:, :-1]
-    seats = (leaders[:, :, None] + _SEATS) & 3
+    games: Sequence[Start], cards: npt.NDArray[np.int8], winners: Ints, first: Ints
+) -> tuple[Ints, Bools]:
+    """The summary key and the Re seats of every finished game (SPEC §6.4, §7, §9.1, §11, V§5).
 
-    # The final parties of marriages not clarified at the start (SPEC §7.2, §7.3).
+    Trick 5: see :mod:`._playout_summary` for the layout.
+    """
+    count, tricks = winners.shape
+    rows = np.arange(count)
+    points = _POINTS[cards].reshape(count, tricks, 4).sum(axis=2)
+
+    # The final parties, marriages clarified during the playout included (SPEC §7.2, §7.3).
+    declarer = np.fromiter((-1 if s.declarer is None else s.declarer for s in games), np.int64)
+    pending = np.fromiter((s.pending for s in games), np.bool_)
+    re_mask = np.fromiter((s.re_mask for s in games), np.int64)
     strangers = winners[:, :3] != declarer[:, None]
     found = strangers.any(axis=1)
-    partner = winners[np.arange(count), strangers.argmax(axis=1)]
+    partner = winners[rows, strangers.argmax(axis=1)]
     clarified = (1 << np.maximum(declarer, 0)) | np.where(found, 1 << partner, 0)
     re_mask = np.where(pending, clarified, re_mask)
     turned_solo = pending & ~found
+    re_seat = ((re_mask[:, None] >> _SEATS) & 1).astype(np.bool_)
 
-    contexts: dict[tuple[int, GameType, int, int], int] = {}
-    numbers = []
-    for start in games:
-        memo = (id(start.rules), start.game_type, id(start.re_state), id(start.kontra_state))
-        number = contexts.get(memo)
-        if number is None:
-            number = contexts[memo] = context_id(
-                start.rules, start.game_type, start.re_state, start.kontra_state
-            )
-        numbers.append(number)
-    context = np.array(numbers, dtype=np.int64)
-    distinct = np.unique(context)
+    context = np.fromiter((s.context for s in games), np.int64)
+    numbers = np.unique(context).tolist()
     # Per context: counts specials at all (SPEC §11.1, V§5.1), Karlchen, caught, at the end.
-    flags = np.zeros((int(distinct.max()) + 1, 4), dtype=np.bool_)
-    for number in distinct.tolist():
+    flags = np.zeros((numbers[-1] + 1, 4), dtype=np.bool_)
+    for number in numbers:
         rules = context_of(number).rules
         counted = rules.counts_specials(context_of(number).game_type)
         flags[number] = (counted, rules.karlchen, rules.karlchen_caught, rules.fox_at_end)
     special = flags[context, 0] & ~turned_solo
 
-    re_seat = ((re_mask[:, None] >> _SEATS) & 1).astype(np.bool_)
-    re_won = np.take_along_axis(re_seat, winners, axis=1)
+    re_won = re_seat[rows[:, None], winners]
     re_points = (points * re_won).sum(axis=1)
     re_tricks = re_won.sum(axis=1)
-
     doppelkopf = (points >= DOPPELKOPF_POINTS) & special[:, None]
-    played_by_re = np.take_along_axis(re_seat, seats.reshape(count, -1), axis=1).reshape(
-        count, tricks, 4
+
+    # The two foxes of each game (SPEC §11.4): who played each, who won its trick.
+    fox_game, fox_moment = np.nonzero(cards == FOX_INDEX)
+    fox_trick = fox_moment >> 2
+    fox_leader = np.where(
+        fox_trick == 0, first[fox_game], winners[fox_game, np.maximum(fox_trick - 1, 0)]
     )
-    caught = (by_trick == FOX_INDEX) & (played_by_re != re_won[:, :, None]) & special[:, None, None]
-    caught_per_trick = caught.sum(axis=2)
+    victim_re = re_seat[fox_game, (fox_leader + fox_moment) & 3]
+    taker_re = re_won[fox_game, fox_trick]
+    caught = (victim_re != taker_re) & special[fox_game]
+    re_foxes = np.bincount(fox_game, weights=caught & taker_re, minlength=count)
+    kontra_foxes = np.bincount(fox_game, weights=caught & ~taker_re, minlength=count)
 
-    rows = np.arange(count)
-    last_winner = winners[:, -1]
-    winning_card = by_trick[rows, -1, (last_winner - leaders[:, -1]) & 3]
+    # The last trick (SPEC §11.5, V§5.3, V§5.4).
+    last_cards = cards[:, -4:]
+    last_leader = winners[:, -2] if tricks > 1 else first
     last_re = re_won[:, -1]
-    karlchen = (winning_card == CHARLIE_INDEX) & special & flags[context, 1]
-    at_end = (winning_card == FOX_INDEX) & special & flags[context, 3]
-    charlie_caught = (
-        (by_trick[:, -1, :] == CHARLIE_INDEX) & (played_by_re[:, -1, :] != last_re[:, None])
-    ).sum(axis=1) * (special & flags[context, 2])
-
-    def split(values: Ints, re_side: Bools) -> tuple[Ints, Ints]:
-        return values * re_side, values * ~re_side
+    winning = last_cards[rows, (winners[:, -1] - last_leader) & 3]
+    karlchen = (winning == CHARLIE_INDEX) & special & flags[context, 1]
+    at_end = (winning == FOX_INDEX) & special & flags[context, 3]
+    played_re = re_seat[rows[:, None], (last_leader[:, None] + _SEATS) & 3]
+    charlies = (last_cards == CHARLIE_INDEX) & (played_re != last_re[:, None])
+    charlie_caught = charlies.sum(axis=1) * (special & flags[context, 2])
 
     fields = {
         "re_points": re_points,
         "re_tricks": re_tricks,
-        "re_seats": re_mask,
-        "marriage_solo": turned_solo.astype(np.int64),
+        "marriage_solo": turned_solo,
+        "re_doppelkopf": (doppelkopf & re_won).sum(axis=1),
+        "kontra_doppelkopf": (doppelkopf & ~re_won).sum(axis=1),
+        "re_foxes": re_foxes,
+        "kontra_foxes": kontra_foxes,
+        "re_karlchen": karlchen & last_re,
+        "kontra_karlchen": karlchen & ~last_re,
+        "re_caught": charlie_caught * last_re,
+        "kontra_caught": charlie_caught * ~last_re,
+        "re_fox_at_end": at_end & last_re,
+        "kontra_fox_at_end": at_end & ~last_re,
     }
-    fields["re_doppelkopf"] = (doppelkopf & re_won).sum(axis=1)
-    fields["kontra_doppelkopf"] = (doppelkopf & ~re_won).sum(axis=1)
-    fields["re_foxes"] = (caught_per_trick * re_won).sum(axis=1)
-    fields["kontra_foxes"] = (caught_per_trick * ~re_won).sum(axis=1)
-    fields["re_karlchen"], fields["kontra_karlchen"] = split(karlchen.astype(np.int64), last_re)
-    fields["re_caught"], fields["kontra_caught"] = split(charlie_caught, last_re)
-    fields["re_fox_at_end"], fields["kontra_fox_at_end"] = split(at_end.astype(np.int64), last_re)
     keys = context << CONTEXT_SHIFT
     for name, values in fields.items():
         keys |= values.astype(np.int64) << SHIFTS[name]
-    return keys
+    return keys, re_seat

@@ -194,7 +194,7 @@ def _checked_policy(policy: object) -> str:
 
 
 def _starts(deals: list[Deal]) -> list[Start]:
-    memo: Memo = {}
+    memo = Memo()
     starts = []
     for number, deal in enumerate(deals):
         if type(deal) is not Deal:
