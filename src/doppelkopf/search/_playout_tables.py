@@ -166,8 +166,7 @@ def _history(tricks: tuple[Trick, ...], leader: int) -> _History:
     for trick in tricks:
         leaders.append(trick.leader)
         played.extend(card.index for card in trick.cards)
-    winners = (*leaders[1:], leader) if leaders else ()
-    return tuple(played), winners, leaders[0] if leaders else leader
+    return tuple(played), (*leaders[1:], leader), leaders[0]
 
 
 def start_of(deal: Deal, memo: Memo) -> Start | None:
@@ -185,11 +184,15 @@ def start_of(deal: Deal, memo: Memo) -> Start | None:
     order = setup.order
     if order is None or turn is None:
         return None
-    key = id(tricks)
-    seen = memo.tricks.get(key)
-    if seen is None or seen[0] is not tricks:
-        seen = memo.tricks[key] = (tricks, _history(tricks, leader))
-    played, winners, first = seen[1]
+    if tricks:
+        # The same tricks lead to the same leader, so the winners may be shared too.
+        key = id(tricks)
+        seen = memo.tricks.get(key)
+        if seen is None or seen[0] is not tricks:
+            seen = memo.tricks[key] = (tricks, _history(tricks, leader))
+        played, winners, first = seen[1]
+    else:
+        played, winners, first = (), (), leader
     game = setup.game_type
     assert game is not None
     rules = setup.rules
