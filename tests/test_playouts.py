@@ -347,7 +347,9 @@ def test_a_single_deal_and_bad_options_are_refused() -> None:
     deal = _position(Rules.DDV, random.Random(4))
     with pytest.raises(InvalidTypeError, match=r"a single deal: \[deal\]"):
         playouts(deal)  # type: ignore[arg-type]
-    with pytest.raises(InvalidValueError, match="policy must be one of 'random', 'greedy', not 'best'"):
+    with pytest.raises(
+        InvalidValueError, match="policy must be one of 'random', 'greedy', not 'best'"
+    ):
         playouts([deal], policy="best")
     with pytest.raises(InvalidTypeError, match="policy must be a str"):
         playouts([deal], policy=None)  # type: ignore[arg-type]
@@ -433,13 +435,62 @@ def test_prefix_slices() -> None:
 
 def test_hand_planes() -> None:
     batch = _mixed()
-    one, two = vector._planes(_starts(batch))
+    one, two = vector._planes([start.held for start in _starts(batch)])
     for row, deal in enumerate(batch):
         for seat, hand in enumerate(deal.hands):
             assert int(one[row, seat]) == sum(1 << card.index for card in set(hand))
             assert int(two[row, seat]) == sum(
                 1 << card.index for card in set(hand) if hand.count(card) == 2
             )
+
+
+def test_trick_in_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Positions inside a trick replay its cards: the greedy choices match the public API."""
+    rng = random.Random(9)
+    batch = []
+    while len(batch) < 40:
+        deal = _position(RULE_SETS[sorted(RULE_SETS)[len(batch) % len(RULE_SETS)]], rng)
+        if deal.current_trick.cards:
+            batch.append(deal)
+    fast = playouts(batch, policy="greedy", record=True)
+    monkeypatch.setattr(engine, "_ENGINE", "python")
+    slow = playouts(batch, policy="greedy", record=True)
+    for game, deal in enumerate(batch):
+        assert fast.cards(game) == slow.cards(game)
+        assert len(fast.cards(game)) == 4 * deal.rules.tricks - deal.moment
+        (start,) = _starts([deal])
+        before = vector._before_trick(start)
+        assert before == sum(h.bits << (48 * s) for s, h in enumerate(deal.hands)) + sum(
+            1 << (48 * seat + 2 * card.index) for seat, card in deal.current_trick
+        )
+
+
+def test_the_collector_is_paused_and_restored(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    seen = []
+    original = vector.play
+
+    def spy(*args: object, **options: object) -> object:
+        seen.append(gc.isenabled())
+        return original(*args, **options)
+
+    monkeypatch.setattr(vector, "play", spy)
+    deal = _position(Rules.DDV, random.Random(10))
+    assert gc.isenabled()
+    playouts([deal])
+    assert seen == [False] and gc.isenabled()
+    monkeypatch.setattr(vector, "play", None)
+    with pytest.raises(TypeError):
+        playouts([deal])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with tables.paused_collector():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_select_table() -> None:

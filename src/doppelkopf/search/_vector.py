@@ -33,11 +33,17 @@ Hot-path tricks, each pinned by a test in ``tests/test_playouts.py``:
 5. *One int per finished game* (``test_summary_keys``): what settlement needs
    of a game is packed into one ``int64`` (see :mod:`._playout_summary`);
    :func:`numpy.unique` finds the distinct ones and each is settled once.
+6. *A trick in progress is replayed* (``test_trick_in_progress``): a game
+   starts with the first card of its current trick, the cards already played
+   given back to their hands, and those cards are played again in place of
+   the policy's; so no position needs the trick's state worked out one game
+   at a time in Python.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import Final
 
 import numpy as np
@@ -55,7 +61,6 @@ from ._playout_tables import (
     OrderTables,
     Start,
     order_tables,
-    trick_state,
 )
 
 __all__ = ["play"]
@@ -96,12 +101,20 @@ _POINTS: Final = np.array([*POINTS, 0], dtype=np.int64)
 _SEATS: Final = np.arange(4, dtype=np.int64)
 
 
-def _planes(starts: Sequence[Start]) -> tuple[Ints, Ints]:
-    """The ``one`` and ``two`` planes of every seat's hand, shape (games, 4) (trick 3)."""
-    raw = b"".join(start.held.to_bytes(24, "little") for start in starts)
+def _before_trick(start: Start) -> int:
+    """The packed hands of ``start`` with the cards of its trick in progress given back."""
+    held = start.held
+    for place, card in enumerate(start.trick):
+        held += 1 << (48 * ((start.leader + place) & 3) + 2 * card)
+    return held
+
+
+def _planes(helds: Sequence[int]) -> tuple[Ints, Ints]:
+    """The ``one`` and ``two`` planes of each packed four hands, shape (games, 4) (trick 3)."""
+    raw = b"".join(held.to_bytes(24, "little") for held in helds)
     words = np.frombuffer(raw, dtype="<u8").reshape(-1, 3).astype(np.uint64)
     low, middle, high = words[:, 0], words[:, 1], words[:, 2]
-    seats = np.empty((len(starts), 4), dtype=np.uint64)
+    seats = np.empty((len(helds), 4), dtype=np.uint64)
     seats[:, 0] = low & np.uint64(_MASK48)
     seats[:, 1] = (low >> np.uint64(48)) | ((middle & np.uint64(0xFFFFFFFF)) << np.uint64(16))
     seats[:, 2] = (middle >> np.uint64(32)) | ((high & np.uint64(0xFFFF)) << np.uint64(32))
@@ -140,10 +153,11 @@ def play(starts: Sequence[Start], *, greedy: bool, rng: np.random.Generator) -> 
     """
     count = len(starts)
     width = 4 * starts[0].rules.tricks
-    moments = np.fromiter((len(s.history) + len(s.trick) for s in starts), np.int64, count)
-    order = np.argsort(moments, kind="stable")
+    # Each game starts with the first card of its trick in progress (trick 6).
+    begins = np.fromiter((len(s.history) for s in starts), np.int64, count)
+    order = np.argsort(begins, kind="stable")
     games = [starts[i] for i in order.tolist()]
-    remaining = width - moments[order]
+    remaining = width - begins[order]
     steps = int(remaining[0])
     running = np.searchsorted(-remaining, np.arange(steps) - steps, side="right").tolist()
 
@@ -158,8 +172,8 @@ def play(starts: Sequence[Start], *, greedy: bool, rng: np.random.Generator) -> 
     leader = np.array([s.leader for s in games], dtype=np.int64)
     columns = np.arange(count, dtype=np.int64)
 
-    # The hands in playing order from the leader of the trick in progress.
-    one, two = _planes(games)
+    # The hands at the start of the trick in progress, in playing order from its leader.
+    one, two = _planes([s.held if not s.trick else _before_trick(s) for s in games])
     turned = ((leader + _SEATS[:, None]) & 3) * count + columns
     one = one.T.ravel()[turned]
     two = two.T.ravel()[turned]
@@ -167,6 +181,15 @@ def play(starts: Sequence[Start], *, greedy: bool, rng: np.random.Generator) -> 
     cards = np.full((width, count), 24, dtype=np.int8)
     winners = np.zeros((count, width // 4), dtype=np.int64)
     _fill_history(games, cards, winners)
+    started = [g for g, start in enumerate(games) if start.trick]
+    replayed = 0  # the moments before which a card of a trick in progress may be replayed
+    if started:
+        rows = np.array(started)
+        lengths = np.array([len(games[g].trick) for g in started])
+        at = np.repeat(begins[order][rows], lengths) + _ranks(lengths)
+        in_trick = np.fromiter(chain.from_iterable(games[g].trick for g in started), np.int8)
+        cards[at, np.repeat(rows, lengths)] = in_trick
+        replayed = int(at.max()) + 1
 
     # The trick in progress: its winning key and place, row of keys and following set.
     best = np.zeros(count, dtype=np.int64)
@@ -174,14 +197,6 @@ def play(starts: Sequence[Start], *, greedy: bool, rng: np.random.Generator) -> 
     key_base = np.zeros(count, dtype=np.int64)
     follow = np.full(count, _ALL, dtype=np.int64)
     last_moment = width - 4
-    for g, start in enumerate(games):
-        if start.trick:
-            moment = len(start.history)
-            cards[moment : moment + len(start.trick), g] = start.trick
-            led, key, place = trick_state(tables[table[g]], start.trick, moment >= last_moment)
-            row = 5 * int(table[g]) + led
-            best[g], best_place[g] = key, place
-            key_base[g], follow[g] = 24 * row, flat.follow[row]
 
     rising = bool(flat.rises_early[table].any())
     rises_early = flat.rises_early[table]
@@ -220,6 +235,9 @@ def play(starts: Sequence[Start], *, greedy: bool, rng: np.random.Generator) -> 
             )
         else:
             card = _random(legal, rng.random(k))
+        if moment < replayed:
+            given = cards[moment, :k]
+            card = np.where(given != 24, given, card)
         bit = _BIT[card]
         both = held_two & bit
         held_one ^= bit ^ both
@@ -264,16 +282,26 @@ def play(starts: Sequence[Start], *, greedy: bool, rng: np.random.Generator) -> 
     return scores, played
 
 
+def _ranks(lengths: Ints) -> Ints:
+    """``0 .. n-1`` for each ``n`` of ``lengths``, one after the other."""
+    return np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+
+
 def _fill_history(games: Sequence[Start], cards: npt.NDArray[np.int8], winners: Ints) -> None:
-    """Copy the completed tricks, once per distinct shared past (see ``Start.history``)."""
-    shared: dict[int, list[int]] = {}
-    for g, start in enumerate(games):
-        if start.history:
-            shared.setdefault(id(start.history), []).append(g)
-    for rows in shared.values():
-        start = games[rows[0]]
-        cards[: len(start.history), rows] = np.array(start.history, dtype=np.int8)[:, None]
-        winners[rows, : len(start.winners)] = start.winners
+    """Copy the completed tricks of every game: one flat array, one scatter."""
+    lengths = np.fromiter((len(s.history) for s in games), np.int64, len(games))
+    total = int(lengths.sum())
+    if not total:
+        return
+    rows = np.repeat(np.arange(len(games)), lengths)
+    flat = np.fromiter(chain.from_iterable(s.history for s in games), np.int8, total)
+    cards[_ranks(lengths), rows] = flat
+    tricks = lengths // 4
+    rows = np.repeat(np.arange(len(games)), tricks)
+    flat_winners = np.fromiter(
+        chain.from_iterable(s.winners for s in games), np.int64, int(tricks.sum())
+    )
+    winners[rows, _ranks(tricks)] = flat_winners
 
 
 def _random(legal: Ints, uniform: npt.NDArray[np.float64]) -> Ints:
