@@ -27,6 +27,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from doppelkopf import Deal, Reservation, Rules, __version__
 from doppelkopf.search import playouts
@@ -72,8 +73,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batches", default="256,1024,4096")
     args = parser.parse_args(argv)
     batches = [int(size) for size in args.batches.split(",")]
-    engine = importlib.import_module("doppelkopf.search.playouts")
-    summaries = importlib.import_module("doppelkopf.search._playout_summary")
+    # The module, not the function of the same name that the package exports.
+    engine: Any = importlib.import_module("doppelkopf.search.playouts")
+    from doppelkopf.search import _playout_summary as summaries
+
     print(f"doppelkopf {__version__}, Python {platform.python_version()}, {platform.machine()}")
     print(f"{'rules':<24} {'start':<9} {'policy':<7} {'batch':>6} {'warm':>10} {'cold':>10}")
     for name, rules in _RULE_SETS.items():
@@ -92,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
                         f"{warm:>8,.0f}/s {cold:>8,.0f}/s"
                     )
     pool = positions(Rules.DDV, 256, 0, args.seed)
-    engine._ENGINE = "python"
+    engine._ENGINE = "python"  # the pure-Python engine, as without numpy
     slow = max(rate(pool, "random", args.seed + run) for run in range(args.repeat))
     engine._ENGINE = None
     print(f"{'DDV, pure-Python engine':<24} {'trick 1':<9} {'random':<7} {256:>6} {slow:>8,.0f}/s")

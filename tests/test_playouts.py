@@ -11,6 +11,7 @@ import importlib
 import random
 from collections import Counter
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,6 +19,7 @@ from hypothesis import assume, given, settings
 
 from doppelkopf import (
     Announce,
+    Card,
     Deal,
     DoppelkopfError,
     GameType,
@@ -32,12 +34,13 @@ from doppelkopf import (
 from doppelkopf.deal import AnswerPoverty, Declare
 from doppelkopf.scoring import summarize
 from doppelkopf.search import POLICIES, PlayoutResult, playouts
+from doppelkopf.search import _playout_summary as summaries
+from doppelkopf.search import _playout_tables as tables
+from doppelkopf.search import _vector as vector
 from doppelkopf.strategies import deals, rules
 
+# The module, not the function of the same name that the package exports.
 engine: ModuleType = importlib.import_module("doppelkopf.search.playouts")
-summaries: ModuleType = importlib.import_module("doppelkopf.search._playout_summary")
-tables: ModuleType = importlib.import_module("doppelkopf.search._playout_tables")
-vector: ModuleType = importlib.import_module("doppelkopf.search._vector")
 
 RULE_SETS = {
     "ddv": Rules.DDV,
@@ -110,8 +113,14 @@ def _position(table: Rules, rng: random.Random, *, reserve: float = 0.2) -> Deal
             if calls and rng.random() < 0.15:
                 deal = deal.apply(rng.choice(calls))
             else:
-                deal = deal.play(deal.turn, rng.choice(deal.legal_cards()))
+                deal = _random_card(deal, rng)
         return deal
+
+
+def _random_card(deal: Deal, rng: random.Random) -> Deal:
+    turn = deal.turn
+    assert turn is not None
+    return deal.play(turn, rng.choice(deal.legal_cards()))
 
 
 def _replay(deal: Deal, result: PlayoutResult, game: int) -> Deal:
@@ -155,16 +164,17 @@ def test_every_playout_is_legal_and_settled_exactly(name: str) -> None:
             finished = _replay(deal, result, game)
             assert settle(finished).scores == result.scores[game], (name, policy, game)
             seen.update(_kinds(deal))
-    assert seen["mid-trick"] and seen["announced"], seen
+    assert seen["mid-trick"], seen
+    assert seen["announced"], seen
 
 
 def test_marriages_solos_and_exchanges_are_covered() -> None:
     """The positions of the exactness test hold every kind of contract it claims."""
     seen: Counter[str] = Counter()
-    for name in RULE_SETS:
+    for name, table in RULE_SETS.items():
         rng = random.Random(name)
         for _ in range(100):
-            seen.update(_kinds(_position(RULE_SETS[name], rng)))
+            seen.update(_kinds(_position(table, rng)))
     for kind in (
         "normal game",
         "marriage",
@@ -214,7 +224,7 @@ _CHI2_999 = {1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52, 6: 22.46, 7: 24.3
              9: 27.88, 10: 29.59, 11: 31.26, 12: 32.91}  # fmt: skip
 
 
-def _chi_square(counts: Counter[object], options: int, draws: int) -> float:
+def _chi_square(counts: Counter[Card], options: int, draws: int) -> float:
     expected = draws / options
     return sum((counts[key] - expected) ** 2 / expected for key in counts) + expected * (
         options - len(counts)
@@ -228,7 +238,7 @@ def test_the_random_policy_draws_each_legal_card_equally(engine_name: str, momen
     for seat in range(4):
         deal = deal.declare(seat, Reservation.HEALTHY)
     while deal.moment < moment or len(deal.legal_cards()) < 3:
-        deal = deal.play(deal.turn, rng.choice(deal.legal_cards()))
+        deal = _random_card(deal, rng)
     legal = deal.legal_cards()
     draws = 3000 if engine_name == "numpy" else 600
     result = playouts([deal] * draws, seed=moment, record=True)
@@ -244,7 +254,8 @@ def test_seeds_reproduce_results(engine_name: str) -> None:
     again = playouts(batch, seed=8, record=True)
     other = playouts(batch, seed=9, record=True)
     cards = [first.cards(g) for g in range(20)]
-    assert first.scores == again.scores and cards == [again.cards(g) for g in range(20)]
+    assert first.scores == again.scores
+    assert cards == [again.cards(g) for g in range(20)]
     assert cards != [other.cards(g) for g in range(20)]
     assert playouts(batch, seed="text").scores == playouts(batch, seed="text").scores
 
@@ -257,19 +268,22 @@ def test_the_result_reads_the_same_in_every_form(engine_name: str) -> None:
     batch = [_position(Rules.DDV, rng) for _ in range(30)]
     result = playouts(batch, seed=1)
     array = result.to_numpy()
-    assert array.shape == (30, 4) and array.dtype == np.int64
+    assert array.shape == (30, 4)
+    assert array.dtype == np.int64
     assert [tuple(row) for row in array.tolist()] == list(result.scores)
     assert result.totals == tuple(int(x) for x in array.sum(axis=0))
     assert result.means == tuple(total / 30 for total in result.totals)
-    assert result.score(-1) == result.scores[29] and result.score(0) == result.scores[0]
-    assert not result.recorded and result.policy == "random"
+    assert result.score(-1) == result.scores[29]
+    assert result.score(0) == result.scores[0]
+    assert not result.recorded
+    assert result.policy == "random"
     assert repr(result).startswith("<PlayoutResult 30 games policy='random' totals=")
     with pytest.raises(InvalidValueError, match="record=True"):
         result.cards(0)
     with pytest.raises(InvalidValueError, match="one of the 30 playouts, not 30"):
         result.score(30)
     with pytest.raises(InvalidTypeError, match="game must be an int"):
-        result.cards(True)  # type: ignore[arg-type]
+        result.cards(True)
 
 
 # --- bad input ------------------------------------------------------------------------
@@ -319,7 +333,7 @@ def test_a_void_deal_is_refused() -> None:
         ]
         if throws:
             deal = deal.apply(throws[0])
-            for seat in range(4):
+            for _seat in range(4):
                 if deal.turn is not None and not deal.is_void:
                     deal = deal.declare(deal.turn, Reservation.HEALTHY)
             if deal.is_void:
@@ -377,9 +391,11 @@ def test_scores_sum_to_zero_and_match_settlement(deal: Deal) -> None:
 # --- the hot-path tricks of _vector, each pinned ------------------------------------
 
 
-def _starts(batch: list[Deal]) -> list[object]:
+def _starts(batch: list[Deal]) -> list[tables.Start]:
     memo = tables.Memo()
-    return [tables.start_of(deal, memo) for deal in batch]
+    starts = [tables.start_of(deal, memo) for deal in batch]
+    assert None not in starts
+    return starts  # type: ignore[return-value]
 
 
 def test_start_matches_public_properties() -> None:
@@ -388,8 +404,10 @@ def test_start_matches_public_properties() -> None:
         for _ in range(10):
             deal = _position(RULE_SETS[name], rng)
             (start,) = _starts([deal])
-            assert start.rules is deal.rules and start.order is deal.card_order
-            assert start.game_type is deal.game_type and start.declarer == deal.declarer
+            assert start.rules is deal.rules
+            assert start.order is deal.card_order
+            assert start.game_type is deal.game_type
+            assert start.declarer == deal.declarer
             assert start.parties == deal.parties
             assert start.held == sum(h.bits << (48 * s) for s, h in enumerate(deal.hands))
             assert start.history == tuple(c.index for t in deal.tricks for c in t.cards)
@@ -400,7 +418,8 @@ def test_start_matches_public_properties() -> None:
                 (*(t.leader for t in tricks[1:]), deal.current_trick.leader) if tricks else ()
             )
             assert start.first == (tricks[0].leader if tricks else deal.current_trick.leader)
-            assert start.re_state == deal.re_state and start.kontra_state == deal.kontra_state
+            assert start.re_state == deal.re_state
+            assert start.kontra_state == deal.kontra_state
             assert start.pending == (
                 deal.game_type is GameType.MARRIAGE and deal.clarification_trick is None
             )
@@ -447,7 +466,7 @@ def test_hand_planes() -> None:
 def test_trick_in_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     """Positions inside a trick replay its cards: the greedy choices match the public API."""
     rng = random.Random(9)
-    batch = []
+    batch: list[Deal] = []
     while len(batch) < 40:
         deal = _position(RULE_SETS[sorted(RULE_SETS)[len(batch) % len(RULE_SETS)]], rng)
         if deal.current_trick.cards:
@@ -471,7 +490,7 @@ def test_the_collector_is_paused_and_restored(monkeypatch: pytest.MonkeyPatch) -
     seen = []
     original = vector.play
 
-    def spy(*args: object, **options: object) -> object:
+    def spy(*args: Any, **options: Any) -> Any:
         seen.append(gc.isenabled())
         return original(*args, **options)
 
@@ -479,7 +498,8 @@ def test_the_collector_is_paused_and_restored(monkeypatch: pytest.MonkeyPatch) -
     deal = _position(Rules.DDV, random.Random(10))
     assert gc.isenabled()
     playouts([deal])
-    assert seen == [False] and gc.isenabled()
+    assert seen == [False]
+    assert gc.isenabled()
     monkeypatch.setattr(vector, "play", None)
     with pytest.raises(TypeError):
         playouts([deal])

@@ -151,135 +151,162 @@ def play(starts: Sequence[Start], *, greedy: bool, rng: np.random.Generator) -> 
     Returns the scores, shape (games, 4), and every card index of every game
     from trick 1 on, shape (games, 4 · tricks), both in the order of ``starts``.
     """
-    count = len(starts)
-    width = 4 * starts[0].rules.tricks
-    # Each game starts with the first card of its trick in progress (trick 6).
-    begins = np.fromiter((len(s.history) for s in starts), np.int64, count)
-    order = np.argsort(begins, kind="stable")
-    games = [starts[i] for i in order.tolist()]
-    remaining = width - begins[order]
-    steps = int(remaining[0])
-    running = np.searchsorted(-remaining, np.arange(steps) - steps, side="right").tolist()
+    run = _Run(starts, greedy)
+    for step in range(run.steps):
+        run.step(step, rng)
+    return run.result()
 
-    numbers: dict[int, int] = {}
-    tables: list[OrderTables] = []
-    for start in games:
-        if id(start.order) not in numbers:
-            numbers[id(start.order)] = len(tables)
-            tables.append(order_tables(start.order))
-    flat = _Tables(tables)
-    table = np.array([numbers[id(s.order)] for s in games], dtype=np.int64)
-    leader = np.array([s.leader for s in games], dtype=np.int64)
-    columns = np.arange(count, dtype=np.int64)
 
-    # The hands at the start of the trick in progress, in playing order from its leader.
-    one, two = _planes([s.held if not s.trick else _before_trick(s) for s in games])
-    turned = ((leader + _SEATS[:, None]) & 3) * count + columns
-    one = one.T.ravel()[turned]
-    two = two.T.ravel()[turned]
+class _Run:
+    """The arrays of one call of :func:`play`, the games sorted by their first card."""
 
-    cards = np.full((width, count), 24, dtype=np.int8)
-    winners = np.zeros((count, width // 4), dtype=np.int64)
-    _fill_history(games, cards, winners)
-    started = [g for g, start in enumerate(games) if start.trick]
-    replayed = 0  # the moments before which a card of a trick in progress may be replayed
-    if started:
-        rows = np.array(started)
-        lengths = np.array([len(games[g].trick) for g in started])
-        at = np.repeat(begins[order][rows], lengths) + _ranks(lengths)
-        in_trick = np.fromiter(chain.from_iterable(games[g].trick for g in started), np.int8)
-        cards[at, np.repeat(rows, lengths)] = in_trick
-        replayed = int(at.max()) + 1
+    def __init__(self, starts: Sequence[Start], greedy: bool) -> None:
+        count = self.count = len(starts)
+        width = self.width = 4 * starts[0].rules.tricks
+        # Each game starts with the first card of its trick in progress (trick 6).
+        begins = np.fromiter((len(s.history) for s in starts), np.int64, count)
+        order = self.order = np.argsort(begins, kind="stable")
+        games = self.games = [starts[i] for i in order.tolist()]
+        begins = begins[order]
+        remaining = width - begins
+        steps = self.steps = int(remaining[0])
+        self.running = np.searchsorted(-remaining, np.arange(steps) - steps, side="right").tolist()
+        self.start_moment = width - steps
+        self.last_moment = width - 4
 
-    # The trick in progress: its winning key and place, row of keys and following set.
-    best = np.zeros(count, dtype=np.int64)
-    best_place = np.zeros(count, dtype=np.int64)
-    key_base = np.zeros(count, dtype=np.int64)
-    follow = np.full(count, _ALL, dtype=np.int64)
-    last_moment = width - 4
+        numbers: dict[int, int] = {}
+        tables: list[OrderTables] = []
+        for start in games:
+            if id(start.order) not in numbers:
+                numbers[id(start.order)] = len(tables)
+                tables.append(order_tables(start.order))
+        flat = self.flat = _Tables(tables)
+        table = self.table = np.array([numbers[id(s.order)] for s in games], dtype=np.int64)
+        self.table_24 = 24 * table
+        leader = self.leader = np.array([s.leader for s in games], dtype=np.int64)
+        self.columns = np.arange(count, dtype=np.int64)
 
-    rising = bool(flat.rises_early[table].any())
-    rises_early = flat.rises_early[table]
-    rises_last = flat.rises_last[table]
-    parties = _greedy_parties(games, leader) if greedy else None
-    table_24 = 24 * table
+        # The hands at the start of the trick in progress, in playing order from its leader.
+        one, two = _planes([s.held if not s.trick else _before_trick(s) for s in games])
+        turned = ((leader + _SEATS[:, None]) & 3) * count + self.columns
+        self.one = one.T.ravel()[turned]
+        self.two = two.T.ravel()[turned]
 
-    start_moment = width - steps
-    for step in range(steps):
-        k = running[step]
-        moment = start_moment + step
+        cards = self.cards = np.full((width, count), 24, dtype=np.int8)
+        self.winners = np.zeros((count, width // 4), dtype=np.int64)
+        _fill_history(games, cards, self.winners)
+        started = [g for g, start in enumerate(games) if start.trick]
+        self.replayed = 0  # the moments before which a card of a trick in progress is replayed
+        if started:
+            rows = np.array(started)
+            lengths = np.array([len(games[g].trick) for g in started])
+            at = np.repeat(begins[rows], lengths) + _ranks(lengths)
+            in_trick = np.fromiter(chain.from_iterable(games[g].trick for g in started), np.int8)
+            cards[at, np.repeat(rows, lengths)] = in_trick
+            self.replayed = int(at.max()) + 1
+
+        # The trick in progress: its winning key and place, row of keys and following set.
+        self.best = np.zeros(count, dtype=np.int64)
+        self.best_place = np.zeros(count, dtype=np.int64)
+        self.key_base = np.zeros(count, dtype=np.int64)
+        self.follow = np.full(count, _ALL, dtype=np.int64)
+        self.rising = bool(flat.rises_early[table].any())
+        self.rises_early = flat.rises_early[table]
+        self.rises_last = flat.rises_last[table]
+        self.parties = _greedy_parties(games, leader) if greedy else None
+
+    def step(self, step: int, rng: np.random.Generator) -> None:
+        """Play the card of moment ``start_moment + step`` in every running game."""
+        k = self.running[step]
+        moment = self.start_moment + step
         position = moment & 3
-        last = moment >= last_moment
-        held_one = one[position, :k]
-        held_two = two[position, :k]
+        rises = None
+        if self.rising:
+            rises = (self.rises_last if moment >= self.last_moment else self.rises_early)[:k]
+        held_one = self.one[position, :k]
+        held_two = self.two[position, :k]
         if position:
-            following = held_one & follow[:k]
+            following = held_one & self.follow[:k]
             legal = np.where(following != 0, following, held_one)
         else:
             legal = held_one
-        if greedy:
-            assert parties is not None
-            rises = None
-            if rising:
-                rises = (rises_last if last else rises_early)[:k]
-            card = _greedy(
-                flat,
-                table[:k],
-                legal,
-                position,
-                best[:k],
-                key_base[:k] // 24,
-                parties[2][:, :k],
-                best_place[:k],
-                rises,
-            )
+        if self.parties is not None:
+            card = self._greedy(k, legal, position, rises)
         else:
             card = _random(legal, rng.random(k))
-        if moment < replayed:
-            given = cards[moment, :k]
+        if moment < self.replayed:
+            given = self.cards[moment, :k]
             card = np.where(given != 24, given, card)
         bit = _BIT[card]
         both = held_two & bit
         held_one ^= bit ^ both
         held_two ^= both
-        cards[moment, :k] = card
+        self.cards[moment, :k] = card
+        flat, best = self.flat, self.best[:k]
         if position == 0:
-            row = 5 * table[:k] + flat.category[table_24[:k] + card]
-            key_base[:k] = 24 * row
-            follow[:k] = flat.follow[row]
-            best[:k] = flat.keys[key_base[:k] + card]
-            best_place[:k] = 0
+            row = 5 * self.table[:k] + flat.category[self.table_24[:k] + card]
+            self.key_base[:k] = 24 * row
+            self.follow[:k] = flat.follow[row]
+            best[:] = flat.keys[24 * row + card]
+            self.best_place[:k] = 0
         else:
-            key = flat.keys[key_base[:k] + card]
-            wins = key > best[:k]
-            if rising:
-                rises = rises_last[:k] if last else rises_early[:k]
-                wins |= rises & (card == DULLE_INDEX) & (key == best[:k])
-            np.maximum(best[:k], key, out=best[:k])
-            best_place[:k][wins] = position
+            key = flat.keys[self.key_base[:k] + card]
+            wins = key > best
+            if rises is not None:
+                wins |= rises & (card == DULLE_INDEX) & (key == best)
+            np.maximum(best, key, out=best)
+            self.best_place[:k][wins] = position
         if position == 3:
-            trick = moment >> 2
-            place = best_place[:k]
-            winner = (leader[:k] + place) & 3
-            winners[:k, trick] = winner
-            leader[:k] = winner
-            if step + 1 < steps:
-                turn = ((place + _SEATS[:, None]) & 3) * count + columns[:k]
-                one[:, :k] = one.ravel()[turn]
-                two[:, :k] = two.ravel()[turn]
-                if parties is not None:
-                    _next_trick(parties, k, winner, trick)
+            self._close(k, moment >> 2, more=step + 1 < self.steps)
 
-    first = np.array([s.first for s in games], dtype=np.int64)
-    keys, re_seat = _summary_keys(games, cards.T, winners, first)
-    unique, inverse = np.unique(keys, return_inverse=True)
-    settled = np.array([scores_of(key) for key in unique.tolist()], dtype=np.int64)
-    entries = settled[inverse.ravel()]
-    scores = np.empty((count, 4), dtype=np.int64)
-    scores[order] = np.where(re_seat, entries[:, :1], entries[:, 1:])
-    played = np.empty((count, width), dtype=np.int64)
-    played[order] = cards.T
-    return scores, played
+    def _close(self, k: int, trick: int, *, more: bool) -> None:
+        """The trick is complete: its winner leads, the hands turn to the winner (trick 3)."""
+        place = self.best_place[:k]
+        winner = (self.leader[:k] + place) & 3
+        self.winners[:k, trick] = winner
+        self.leader[:k] = winner
+        if more:
+            turn = ((place + _SEATS[:, None]) & 3) * self.count + self.columns[:k]
+            self.one[:, :k] = self.one.ravel()[turn]
+            self.two[:, :k] = self.two.ravel()[turn]
+            if self.parties is not None:
+                _next_trick(self.parties, k, winner, trick)
+
+    def _greedy(self, k: int, legal: Ints, position: int, rises: Bools | None) -> Ints:
+        """The greedy policy's card in each game (see :func:`._playout_tables.greedy_index`)."""
+        flat, table = self.flat, self.table[:k]
+        holds = ((legal[:, None] >> np.arange(24)) & 1).astype(np.bool_)
+        if position == 0:
+            lead: Ints = np.argmax(np.where(holds, flat.lead[table], -_BIG), axis=1)
+            return lead
+        assert self.parties is not None
+        turned = self.parties[2][:, :k]
+        best = self.best[:k, None]
+        own = turned[position] == np.take_along_axis(turned, self.best_place[None, :k], axis=0)[0]
+        keys = flat.key_rows[self.key_base[:k] // 24]
+        beating = keys > best
+        if rises is not None:
+            beating |= rises[:, None] & flat.dulle_column & (keys == best)
+        beating &= holds
+        smear = np.argmax(np.where(holds, flat.smear[table], -_BIG), axis=1)
+        cheapest = np.argmin(np.where(beating, keys, _BIG), axis=1)
+        dump = np.argmin(np.where(holds, flat.dump[table], _BIG), axis=1)
+        chosen: Ints = np.where(own, smear, np.where(beating.any(axis=1), cheapest, dump))
+        return chosen
+
+    def result(self) -> tuple[Ints, Ints]:
+        """The scores and the cards of every game, in the order of the given starts."""
+        count, order = self.count, self.order
+        first = np.array([s.first for s in self.games], dtype=np.int64)
+        keys, re_seat = _summary_keys(self.games, self.cards.T, self.winners, first)
+        unique, inverse = np.unique(keys, return_inverse=True)
+        settled = np.array([scores_of(key) for key in unique.tolist()], dtype=np.int64)
+        entries = settled[inverse.ravel()]
+        scores = np.empty((count, 4), dtype=np.int64)
+        scores[order] = np.where(re_seat, entries[:, :1], entries[:, 1:])
+        played = np.empty((count, self.width), dtype=np.int64)
+        played[order] = self.cards.T
+        return scores, played
 
 
 def _ranks(lengths: Ints) -> Ints:
@@ -311,7 +338,8 @@ def _random(legal: Ints, uniform: npt.NDArray[np.float64]) -> Ints:
     low_count = _POP[low]
     rank = (uniform * (low_count + _POP[high])).astype(np.int64)
     in_low = rank < low_count
-    return _SELECT[np.where(in_low, 12 * low + rank, 12 * (4096 + high) + rank - low_count)]
+    chosen: Ints = _SELECT[np.where(in_low, 12 * low + rank, 12 * (4096 + high) + rank - low_count)]
+    return chosen
 
 
 _Parties = tuple[Ints, Bools, Ints, Ints]
@@ -353,33 +381,6 @@ def _next_trick(parties: _Parties, k: int, winner: Ints, trick: int) -> None:
         waiting[rows] = False
     order = (winner[:, None] + _SEATS) & 3
     turned[:, :k] = np.take_along_axis(codes[:k], order, axis=1).T
-
-
-def _greedy(
-    flat: _Tables,
-    table: Ints,
-    legal: Ints,
-    position: int,
-    best: Ints,
-    key_row: Ints,
-    turned: Ints,
-    best_place: Ints,
-    rises: Bools | None,
-) -> Ints:
-    """The greedy policy's card in each game (see :func:`._playout_tables.greedy_index`)."""
-    holds = ((legal[:, None] >> np.arange(24)) & 1).astype(np.bool_)
-    if position == 0:
-        return np.argmax(np.where(holds, flat.lead[table], -_BIG), axis=1).astype(np.int64)
-    own = turned[position] == np.take_along_axis(turned, best_place[None, :], axis=0)[0]
-    keys = flat.key_rows[key_row]
-    beating = keys > best[:, None]
-    if rises is not None:
-        beating |= rises[:, None] & flat.dulle_column & (keys == best[:, None])
-    beating &= holds
-    smear = np.argmax(np.where(holds, flat.smear[table], -_BIG), axis=1)
-    cheapest = np.argmin(np.where(beating, keys, _BIG), axis=1)
-    dump = np.argmin(np.where(holds, flat.dump[table], _BIG), axis=1)
-    return np.where(own, smear, np.where(beating.any(axis=1), cheapest, dump)).astype(np.int64)
 
 
 def _summary_keys(

@@ -108,7 +108,7 @@ class PlayoutResult:
         """Each game's score-sheet entries by seat (SPEC §12), in the order of the deals."""
         if self._scores is None:
             assert self._array is not None
-            self._scores = tuple(map(tuple, self._array.tolist()))  # type: ignore[arg-type]
+            self._scores = tuple(map(tuple, self._array.tolist()))
         return self._scores
 
     @property
@@ -152,7 +152,7 @@ class PlayoutResult:
         if len(item) == 2 and not isinstance(item[0], Card):
             array, start = item
             return tuple(DISTINCT_CARDS[card] for card in array[start:].tolist())
-        return item  # type: ignore[return-value]
+        return item
 
     def to_numpy(self) -> npt.NDArray[np.int64]:
         """The scores as a numpy array of shape ``(games, 4)`` (needs numpy)."""
@@ -344,15 +344,16 @@ def _api_playout(deal: Deal, greedy: bool, rng: random.Random) -> tuple[Scores, 
 def _greedy_card(deal: Deal, legal: tuple[Card, ...]) -> Card:
     """The greedy policy's card (see :func:`playouts`), from the deal's public state."""
     order = deal.card_order
-    assert order is not None and deal.turn is not None
+    assert order is not None
+    assert deal.turn is not None
     trick = deal.current_trick
     index = greedy_index(
         order_tables(order),
         sorted(card.index for card in legal),
-        [card.index for card in trick.cards],
-        trick.leader,
-        deal.turn,
-        deal.parties,
-        len(deal.tricks) == deal.rules.tricks - 1,
+        trick=[card.index for card in trick.cards],
+        leader=trick.leader,
+        seat=deal.turn,
+        parties=deal.parties,
+        last=len(deal.tricks) == deal.rules.tricks - 1,
     )
     return DISTINCT_CARDS[index]
