@@ -210,6 +210,20 @@ def test_the_greedy_policy_is_the_same_in_both_engines(monkeypatch: pytest.Monke
     assert fast.scores == slow.scores
 
 
+def test_the_exact_path_and_a_full_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A marriage whose solo order differed would go the exact way; the cache is bounded."""
+    rng = random.Random(12)
+    batch = [_position(RULE_SETS[name], rng) for name in sorted(RULE_SETS) for _ in range(10)]
+    pending = [d for d in batch if d.game_type is GameType.MARRIAGE and not d.clarification_trick]
+    assert pending
+    monkeypatch.setattr(engine, "_same_marriage_order", lambda start: False)
+    monkeypatch.setattr(summaries, "_CACHE_LIMIT", 5)
+    result = playouts(batch, record=True)
+    assert len(summaries._SCORES) <= 5
+    for game, deal in enumerate(batch):
+        assert settle(_replay(deal, result, game)).scores == result.scores[game]
+
+
 def test_the_engine_is_chosen_by_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
     deal = _position(Rules.DDV, random.Random(1))
     assert playouts([deal]).engine == "numpy"
@@ -267,7 +281,9 @@ def test_the_result_reads_the_same_in_every_form(engine_name: str) -> None:
     rng = random.Random(2)
     batch = [_position(Rules.DDV, rng) for _ in range(30)]
     result = playouts(batch, seed=1)
+    totals = result.totals
     array = result.to_numpy()
+    assert totals == result.totals
     assert array.shape == (30, 4)
     assert array.dtype == np.int64
     assert [tuple(row) for row in array.tolist()] == list(result.scores)
