@@ -5,9 +5,16 @@
 builds the deal for given hands.
 """
 
+from .bot import SearchPlayer as SearchPlayer
 from .sampling import InconsistentViewError as InconsistentViewError
 from .sampling import WorldSampler as WorldSampler
 from .sampling import deal_from_view as deal_from_view
 from .sampling import sample_deal as sample_deal
 
-__all__ = ["InconsistentViewError", "WorldSampler", "deal_from_view", "sample_deal"]
+__all__ = [
+    "InconsistentViewError",
+    "SearchPlayer",
+    "WorldSampler",
+    "deal_from_view",
+    "sample_deal",
+]
