@@ -72,7 +72,7 @@ class SearchPlayer:
     def __init__(
         self,
         *,
-        worlds: int = 32,
+        worlds: int = 64,
         playouts: int = 1,
         time: float | None = None,
         policy: str = "greedy",
