@@ -102,7 +102,7 @@ class SearchPlayer:
         if type(margin) not in (int, float):
             raise _checks.type_error(margin, "margin", "number")
         check_seed(seed)
-        chosen = 3 * worlds if announce_worlds is None else announce_worlds
+        chosen = 8 * worlds if announce_worlds is None else announce_worlds
         if type(chosen) is not int:
             raise _checks.type_error(chosen, "announce_worlds", "int")
         if chosen < 1:
@@ -149,17 +149,19 @@ class SearchPlayer:
         """The card, or first the announcement, chosen by search (SPEC §5.2, §8)."""
         legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
         levels = [a.level for a in view.legal_actions if isinstance(a, Announce)]
-        if self.announce == "search" and levels:
-            # Both answers are searched in the same worlds, each with its
-            # best card; the announcement is made when it gains more than
-            # ``margin`` points on average (SPEC §8, §10).
+        if self.announce == "search" and levels and len(legal) > 0:
+            # The card first, then the announcement with that card: both
+            # answers in the same worlds, so the difference is paired world by
+            # world; it is made when it gains more than ``margin`` points on
+            # average (SPEC §8, §10).
+            card = self.card(view) if len(legal) > 1 else legal[0]
             sampler = self._sampler_of(view)
             worlds = [sampler.sample(self.rng) for _ in range(self.announce_worlds)]
-            silent = self.evaluate(view, legal, worlds=worlds)
-            loud = self.evaluate(view, legal, announce=levels[0], worlds=worlds)
-            if max(loud) > max(silent) + self.margin:
+            silent = self.evaluate(view, [card], worlds=worlds)[0]
+            loud = self.evaluate(view, [card], announce=levels[0], worlds=worlds)[0]
+            if loud > silent + self.margin:
                 return Announce(view.seat, levels[0])
-            return Play(view.seat, legal[silent.index(max(silent))])
+            return Play(view.seat, card)
         return Play(view.seat, self.card(view))
 
     def card(self, view: PlayerView) -> Card:
