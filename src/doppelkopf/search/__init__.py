@@ -3,9 +3,11 @@
 :func:`sample_deal` and :class:`WorldSampler` draw full deals consistent with a
 :class:`~doppelkopf.PlayerView`, exactly uniformly; :func:`deal_from_view`
 builds the deal for given hands.  :func:`playouts` plays many positions to
-their end at once and settles them exactly.
+their end at once and settles them exactly.  :class:`SearchPlayer` is the
+reference search player built from the two.
 """
 
+from .bot import SearchPlayer as SearchPlayer
 from .playouts import POLICIES as POLICIES
 from .playouts import PlayoutResult as PlayoutResult
 from .playouts import playouts as playouts
@@ -18,6 +20,7 @@ __all__ = [
     "POLICIES",
     "InconsistentViewError",
     "PlayoutResult",
+    "SearchPlayer",
     "WorldSampler",
     "deal_from_view",
     "playouts",

@@ -1,0 +1,254 @@
+"""A reference search player: Monte-Carlo search over the worlds of its view (PIMC).
+
+:class:`SearchPlayer` chooses each card by *perfect-information Monte Carlo*:
+it draws worlds consistent with what it has seen (:class:`WorldSampler`,
+exactly uniform), plays every legal card in every world, finishes each of
+those positions with a fast playout (:func:`~doppelkopf.search.playouts`),
+and plays the card whose settled score for its own seat is highest on
+average.  The same worlds serve every candidate card, so the comparison is
+paired and the luck of the draw cancels between cards.
+
+Why PIMC and not information-set MCTS: in a trick-taking game most of the
+gain of search comes from seeing the consequences of a card in concrete
+distributions, and PIMC with a uniform sampler is the simplest search that
+does this well; its known weakness (it assumes it will know the hidden cards
+later) matters little for the card play of a 2-against-2 deal.  The reservation
+round, the Armut exchange and the announcements are left to a
+:class:`~doppelkopf.HeuristicPlayer`, whose rules are published.
+
+The budget is given per decision: ``worlds`` worlds, each candidate played
+out ``playouts`` times in each, and optionally ``time`` seconds, after which
+no further batch of worlds is started.
+"""
+
+from __future__ import annotations
+
+import random
+import time as _time
+from collections.abc import Sequence
+from typing import Final
+
+from .. import _checks
+from ..cards import Card
+from ..deal import Action, Announce, Deal, Play, PlayerView
+from ..errors import InvalidValueError
+from ..parties import Announcement
+from ..players import HeuristicPlayer
+from ..players._seeds import check_seed
+from ..scoring import settle
+from .playouts import playouts
+from .sampling import WorldSampler
+
+__all__ = ["SearchPlayer"]
+
+_POLICIES: Final = ("random", "greedy")
+_ANNOUNCING: Final = ("search", "heuristic")
+_BATCH: Final = 8
+"""Worlds per batch when a time budget is given: the clock is read between batches."""
+
+
+class SearchPlayer:
+    """A player that searches its card play by Monte-Carlo over sampled worlds (see the module).
+
+    ``worlds``: worlds drawn per card decision; ``playouts``: playouts of each
+    candidate card in each world; ``time``: seconds per decision after which
+    no new batch of worlds starts (``None``: the world budget alone);
+    ``policy``: the playout policy (``"random"`` or ``"greedy"``, see
+    :func:`~doppelkopf.search.playouts`); ``seed`` makes every choice
+    reproducible.
+
+    >>> from doppelkopf import Deal, HeuristicPlayer, play_deal
+    >>> players = [SearchPlayer(worlds=4, seed=1)] + [HeuristicPlayer(seed=s) for s in (2, 3, 4)]
+    >>> play_deal(Deal.shuffled(seed=9), players).is_finished
+    True
+
+    Raises:
+        InvalidTypeError: a budget is not an ``int`` (``time``: a number), or
+            ``seed`` is neither ``int``, ``str`` nor ``None``.
+        InvalidValueError: a budget below 1 (``time`` not positive), or an
+            unknown policy.
+    """
+
+    def __init__(
+        self,
+        *,
+        worlds: int = 64,
+        playouts: int = 1,
+        time: float | None = None,
+        policy: str = "greedy",
+        announce: str = "search",
+        margin: float = 0.5,
+        announce_worlds: int | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        for name, value in (("worlds", worlds), ("playouts", playouts)):
+            if type(value) is not int:
+                raise _checks.type_error(value, name, "int")
+            if value < 1:
+                raise InvalidValueError(f"{name} must be at least 1, not {value}")
+        if time is not None:
+            if type(time) not in (int, float):
+                raise _checks.type_error(time, "time", "number of seconds")
+            if not time > 0:
+                raise InvalidValueError(f"time must be positive, not {_checks.excerpt(time)}")
+        if policy not in _POLICIES:
+            raise InvalidValueError(
+                f"policy must be one of {', '.join(_POLICIES)}, not {_checks.excerpt(policy)}"
+            )
+        if announce not in _ANNOUNCING:
+            raise InvalidValueError(
+                f"announce must be one of {', '.join(_ANNOUNCING)}, not {_checks.excerpt(announce)}"
+            )
+        if type(margin) not in (int, float):
+            raise _checks.type_error(margin, "margin", "number")
+        check_seed(seed)
+        chosen = 8 * worlds if announce_worlds is None else announce_worlds
+        if type(chosen) is not int:
+            raise _checks.type_error(chosen, "announce_worlds", "int")
+        if chosen < 1:
+            raise InvalidValueError(f"announce_worlds must be at least 1, not {chosen}")
+        self.announce_worlds = chosen
+        self.announce = announce
+        self.margin = float(margin)
+        self.worlds = worlds
+        self.playouts = playouts
+        self.time = time
+        self.policy = policy
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._heuristic = HeuristicPlayer(seed=self.rng.randrange(2**32))
+        self._last_sampler: WorldSampler | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"SearchPlayer(worlds={self.worlds}, playouts={self.playouts}, time={self.time!r}, "
+            f"policy={self.policy!r}, announce={self.announce!r}, margin={self.margin!r}, "
+            f"announce_worlds={self.announce_worlds}, seed={self.seed!r})"
+        )
+
+    def act(self, view: PlayerView) -> Action | None:
+        """The player's action (see :class:`~doppelkopf.Player`): searched cards, heuristic answers.
+
+        Raises:
+            InvalidTypeError: ``view`` is not a :class:`~doppelkopf.PlayerView`.
+        """
+        view = _checks.instance(view, PlayerView, "view")
+        if view.game_type is None:
+            return self._heuristic.act(view)
+        if view.poverty is not None and not view.poverty.cards_returned:
+            return self._heuristic.act(view)
+        if self.announce == "heuristic":
+            level = self._heuristic.announcement(view)
+            if level is not None:
+                return Announce(view.seat, level)
+        if view.turn != view.seat:
+            return None
+        return self._searched(view)
+
+    def _searched(self, view: PlayerView) -> Action:
+        """The card, or first the announcement, chosen by search (SPEC §5.2, §8)."""
+        legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
+        levels = [a.level for a in view.legal_actions if isinstance(a, Announce)]
+        if self.announce == "search" and levels and len(legal) > 0:
+            # The card first, then the announcement with that card: both
+            # answers in the same worlds, so the difference is paired world by
+            # world; it is made when it gains more than ``margin`` points on
+            # average (SPEC §8, §10).
+            card = self.card(view) if len(legal) > 1 else legal[0]
+            sampler = self._sampler_of(view)
+            worlds = [sampler.sample(self.rng) for _ in range(self.announce_worlds)]
+            silent = self.evaluate(view, [card], worlds=worlds)[0]
+            loud = self.evaluate(view, [card], announce=levels[0], worlds=worlds)[0]
+            if loud > silent + self.margin:
+                return Announce(view.seat, levels[0])
+            return Play(view.seat, card)
+        return Play(view.seat, self.card(view))
+
+    def card(self, view: PlayerView) -> Card:
+        """The card with the best average score over the sampled worlds (SPEC §5.2).
+
+        >>> from doppelkopf import Deal, Reservation
+        >>> deal = Deal.shuffled(seed=5)
+        >>> for seat in range(4):
+        ...     deal = deal.declare(seat, Reservation.HEALTHY)
+        >>> SearchPlayer(worlds=4, seed=0).card(deal.view(0)) in deal.legal_cards()
+        True
+        """
+        view = _checks.instance(view, PlayerView, "view")
+        legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
+        if len(legal) <= 1:
+            if not legal:
+                raise InvalidValueError(f"seat {view.seat} has no card to play now (SPEC §5.2)")
+            return legal[0]
+        totals = self.evaluate(view, legal)
+        best = max(totals)
+        return legal[totals.index(best)]
+
+    def evaluate(
+        self,
+        view: PlayerView,
+        cards: Sequence[Card],
+        *,
+        announce: Announcement | None = None,
+        worlds: Sequence[Deal] | None = None,
+    ) -> list[float]:
+        """The viewer's average settled score after each of ``cards``, over sampled worlds.
+
+        ``announce``: the announcement made before the card, if any.  Every
+        card is tried in the same worlds: ``worlds`` if given, else worlds
+        drawn here.  With a ``time`` budget, batches of worlds are drawn
+        until the budget or ``worlds`` is spent (at least one batch).
+        """
+        seat = view.seat
+        rng = self.rng
+        started = _time.perf_counter()
+        sums = [0.0] * len(cards)
+        pool = list(worlds) if worlds is not None else None
+        done = 0
+        limit = len(pool) if pool is not None else self.worlds
+        while done < limit:
+            batch = min(limit - done, _BATCH if self.time is not None else limit)
+            if pool is not None:
+                drawn = pool[done : done + batch]
+            else:
+                sampler = self._sampler_of(view)
+                drawn = [sampler.sample(rng) for _ in range(batch)]
+            self._play_out(drawn, seat, cards, announce, sums)
+            done += batch
+            if self.time is not None and _time.perf_counter() - started >= self.time:
+                break
+        return [total / (done * self.playouts) for total in sums]
+
+    def _play_out(
+        self,
+        worlds: Sequence[Deal],
+        seat: int,
+        cards: Sequence[Card],
+        announce: Announcement | None,
+        sums: list[float],
+    ) -> None:
+        """Adds to ``sums[i]`` the scores of ``seat`` after ``cards[i]`` in every world."""
+        positions: list[Deal] = []
+        owners: list[int] = []
+        for drawn in worlds:
+            world = drawn if announce is None else drawn.announce(seat, announce)
+            for which, card in enumerate(cards):
+                after = world.play(seat, card)
+                if after.is_finished:
+                    # The last card: the deal is settled as it stands.
+                    sums[which] += settle(after).scores[seat] * self.playouts
+                    continue
+                positions.extend([after] * self.playouts)
+                owners.extend([which] * self.playouts)
+        if positions:
+            result = playouts(positions, policy=self.policy, seed=self.rng.randrange(2**63))
+            for which, scores in zip(owners, result.scores, strict=True):
+                sums[which] += scores[seat]
+
+    def _sampler_of(self, view: PlayerView) -> WorldSampler:
+        """The sampler of ``view``, kept for the next question about the same view."""
+        cached = self._last_sampler
+        if cached is not None and cached.view == view:
+            return cached
+        sampler = self._last_sampler = WorldSampler(view)
+        return sampler

@@ -1,0 +1,131 @@
+"""The reference search player: legal, reproducible, within its budget."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from doppelkopf import (
+    Announce,
+    Deal,
+    HeuristicPlayer,
+    InvalidTypeError,
+    InvalidValueError,
+    Play,
+    Reservation,
+    Rules,
+    play_deal,
+)
+from doppelkopf.players import iter_deal
+from doppelkopf.search import SearchPlayer, bot
+
+
+def _table(seed: int, **options: object) -> list[object]:
+    players: list[object] = [HeuristicPlayer(seed=seed + s) for s in range(4)]
+    players[seed % 4] = SearchPlayer(worlds=6, seed=seed, **options)  # type: ignore[arg-type]
+    return players
+
+
+@pytest.mark.parametrize("rules", [Rules.DDV, Rules(nines=False), Rules.XIX, Rules(armut=True)])
+def test_plays_legal_deals_to_the_end(rules: Rules) -> None:
+    for seed in range(3):
+        deal = Deal.shuffled(seed=seed, rules=rules)
+        steps = list(iter_deal(deal, _table(seed)))  # type: ignore[arg-type]
+        assert steps[-1].deal.is_finished or steps[-1].deal.is_void
+
+
+def test_same_seed_same_game() -> None:
+    first = play_deal(Deal.shuffled(seed=4), _table(4))  # type: ignore[arg-type]
+    again = play_deal(Deal.shuffled(seed=4), _table(4))  # type: ignore[arg-type]
+    assert first.history == again.history
+
+
+def test_heuristic_announcing_and_random_playouts() -> None:
+    deal = play_deal(
+        Deal.shuffled(seed=6),
+        _table(6, announce="heuristic", policy="random"),  # type: ignore[arg-type]
+    )
+    assert deal.is_finished
+
+
+def test_searched_announcement_is_made_on_turn_only() -> None:
+    deal = Deal.shuffled(seed=2)
+    for seat in range(4):
+        deal = deal.declare(seat, Reservation.HEALTHY)
+    player = SearchPlayer(worlds=4, seed=1, margin=-100.0)  # announces whenever it may
+    assert player.act(deal.view(1)) is None
+    assert isinstance(player.act(deal.view(0)), Announce)
+    quiet = SearchPlayer(worlds=4, seed=1, margin=100.0)
+    assert isinstance(quiet.act(deal.view(0)), Play)
+
+
+def test_card_scores_the_last_card_without_a_playout() -> None:
+    deal = Deal.shuffled(seed=3)
+    for seat in range(4):
+        deal = deal.declare(seat, Reservation.HEALTHY)
+    while deal.moment < 44:
+        assert deal.turn is not None
+        deal = deal.play(deal.turn, deal.legal_cards()[0])
+    player = SearchPlayer(worlds=3, seed=0)
+    while not deal.is_finished:
+        assert deal.turn is not None
+        card = player.card(deal.view(deal.turn))
+        assert card in deal.legal_cards()
+        deal = deal.play(deal.turn, card)
+
+
+def test_time_budget_stops_between_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = itertools.count()
+    monkeypatch.setattr(bot._time, "perf_counter", lambda: float(next(clock)))
+    calls: list[int] = []
+    real = bot.playouts
+
+    def counted(positions, **options):  # type: ignore[no-untyped-def]
+        calls.append(len(positions))
+        return real(positions, **options)
+
+    monkeypatch.setattr(bot, "playouts", counted)
+    deal = Deal.shuffled(seed=8)
+    for seat in range(4):
+        deal = deal.declare(seat, Reservation.HEALTHY)
+    view = deal.view(0)
+    cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
+    SearchPlayer(worlds=100, time=0.5, seed=0).evaluate(view, cards)
+    assert len(calls) == 1
+    assert calls[0] == bot._BATCH * len(cards)
+
+
+def test_no_card_to_play() -> None:
+    with pytest.raises(InvalidValueError, match="no card"):
+        SearchPlayer(worlds=2).card(Deal.shuffled(seed=1).view(0))
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        ({"worlds": 0}, InvalidValueError),
+        ({"worlds": 2.0}, InvalidTypeError),
+        ({"playouts": 0}, InvalidValueError),
+        ({"time": 0}, InvalidValueError),
+        ({"time": "1"}, InvalidTypeError),
+        ({"policy": "best"}, InvalidValueError),
+        ({"announce": "always"}, InvalidValueError),
+        ({"margin": "1"}, InvalidTypeError),
+        ({"announce_worlds": 0}, InvalidValueError),
+        ({"announce_worlds": 1.5}, InvalidTypeError),
+        ({"seed": 1.5}, InvalidTypeError),
+    ],
+)
+def test_bad_options(options: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        SearchPlayer(**options)  # type: ignore[arg-type]
+
+
+def test_bad_view() -> None:
+    with pytest.raises(InvalidTypeError):
+        SearchPlayer().act(Deal.shuffled(seed=1))  # type: ignore[arg-type]
+
+
+def test_repr_names_the_budget() -> None:
+    assert "worlds=5" in repr(SearchPlayer(worlds=5, seed=2))
