@@ -122,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if times:
         print(
             f"processor time per searched decision: mean {statistics.fmean(times) * 1000:.0f} ms, "
+            f"99th percentile {sorted(times)[int(0.99 * len(times))] * 1000:.0f} ms, "
             f"largest {max(times) * 1000:.0f} ms, {len(times)} decisions"
         )
     print(f"wall clock {elapsed:.0f} s with {options.jobs} processes")
