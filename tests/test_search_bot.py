@@ -18,7 +18,7 @@ from doppelkopf import (
     play_deal,
 )
 from doppelkopf.players import iter_deal
-from doppelkopf.search import SearchPlayer, bot
+from doppelkopf.search import SearchPlayer, bot, playouts
 
 
 def _table(seed: int, **options: object) -> list[object]:
@@ -77,15 +77,15 @@ def test_card_scores_the_last_card_without_a_playout() -> None:
 
 def test_time_budget_stops_between_batches(monkeypatch: pytest.MonkeyPatch) -> None:
     clock = itertools.count()
-    monkeypatch.setattr(bot._time, "perf_counter", lambda: float(next(clock)))
+    monkeypatch.setattr("doppelkopf.search.bot.perf_counter", lambda: float(next(clock)))
     calls: list[int] = []
-    real = bot.playouts
+    real = playouts
 
     def counted(positions, **options):  # type: ignore[no-untyped-def]
         calls.append(len(positions))
         return real(positions, **options)
 
-    monkeypatch.setattr(bot, "playouts", counted)
+    monkeypatch.setattr("doppelkopf.search.bot.playouts", counted)
     deal = Deal.shuffled(seed=8)
     for seat in range(4):
         deal = deal.declare(seat, Reservation.HEALTHY)

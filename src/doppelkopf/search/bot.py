@@ -24,7 +24,7 @@ no further batch of worlds is started.
 from __future__ import annotations
 
 import random
-import time as _time
+from time import perf_counter
 from collections.abc import Sequence
 from typing import Final
 
@@ -201,7 +201,7 @@ class SearchPlayer:
         """
         seat = view.seat
         rng = self.rng
-        started = _time.perf_counter()
+        started = perf_counter()
         sums = [0.0] * len(cards)
         pool = list(worlds) if worlds is not None else None
         done = 0
@@ -215,7 +215,7 @@ class SearchPlayer:
                 drawn = [sampler.sample(rng) for _ in range(batch)]
             self._play_out(drawn, seat, cards, announce, sums)
             done += batch
-            if self.time is not None and _time.perf_counter() - started >= self.time:
+            if self.time is not None and perf_counter() - started >= self.time:
                 break
         return [total / (done * self.playouts) for total in sums]
 
