@@ -24,8 +24,8 @@ no further batch of worlds is started.
 from __future__ import annotations
 
 import random
-from time import perf_counter
 from collections.abc import Sequence
+from time import perf_counter
 from typing import Final
 
 from .. import _checks
