@@ -12,13 +12,20 @@ Why PIMC and not information-set MCTS: in a trick-taking game most of the
 gain of search comes from seeing the consequences of a card in concrete
 distributions, and PIMC with a uniform sampler is the simplest search that
 does this well; its known weakness (it assumes it will know the hidden cards
-later) matters little for the card play of a 2-against-2 deal.  The reservation
-round, the Armut exchange and the announcements are left to a
-:class:`~doppelkopf.HeuristicPlayer`, whose rules are published.
+later) matters little for the card play of a 2-against-2 deal.
 
-The budget is given per decision: ``worlds`` worlds, each candidate played
-out ``playouts`` times in each, and optionally ``time`` seconds, after which
-no further batch of worlds is started.
+Announcements are searched too: when one is legal on its turn, the player
+chooses its card first, then plays that card in ``announce_worlds`` fresh
+worlds with and without the announcement and announces when the paired mean
+difference exceeds ``margin`` points (SPEC §8, §10).  The reservation round
+and the Armut exchange are left to a :class:`~doppelkopf.HeuristicPlayer`,
+whose rules are published (``announce="heuristic"`` leaves it the
+announcements as well).
+
+The budget is given per decision: ``worlds`` worlds (``announce_worlds`` for an
+announcement, eight times as many by default), each candidate played out
+``playouts`` times in each, and optionally ``time`` seconds, after which no
+further batch of worlds is started.
 """
 
 from __future__ import annotations
@@ -54,8 +61,10 @@ class SearchPlayer:
     candidate card in each world; ``time``: seconds per decision after which
     no new batch of worlds starts (``None``: the world budget alone);
     ``policy``: the playout policy (``"random"`` or ``"greedy"``, see
-    :func:`~doppelkopf.search.playouts`); ``seed`` makes every choice
-    reproducible.
+    :func:`~doppelkopf.search.playouts`); ``announce``: ``"search"`` or
+    ``"heuristic"``; ``margin``: the points an announcement must gain;
+    ``announce_worlds``: worlds per announcement decision (default eight
+    times ``worlds``); ``seed`` makes every choice reproducible.
 
     >>> from doppelkopf import Deal, HeuristicPlayer, play_deal
     >>> players = [SearchPlayer(worlds=4, seed=1)] + [HeuristicPlayer(seed=s) for s in (2, 3, 4)]
@@ -63,10 +72,10 @@ class SearchPlayer:
     True
 
     Raises:
-        InvalidTypeError: a budget is not an ``int`` (``time``: a number), or
-            ``seed`` is neither ``int``, ``str`` nor ``None``.
+        InvalidTypeError: a budget is not an ``int`` (``time``, ``margin``: a
+            number), or ``seed`` is neither ``int``, ``str`` nor ``None``.
         InvalidValueError: a budget below 1 (``time`` not positive), or an
-            unknown policy.
+            unknown policy or way of announcing.
     """
 
     def __init__(
