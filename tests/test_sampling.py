@@ -363,3 +363,11 @@ def test_known_parties_bind_the_queens() -> None:
                         assert world.dealt[s].count(queen) >= 1
                 checked += 1
     assert checked > 100
+
+
+def test_refused_armut_void_deal_is_sampled() -> None:
+    # Nobody accepted (V§8): the poor player holds its twelve cards again.
+    rules = Rules(armut=True)
+    state = _states(_poverty_deal(rules, 5879), 5879)[-1]
+    assert state.phase is Phase.VOID
+    _check_worlds(state, random.Random(1))

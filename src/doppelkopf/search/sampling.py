@@ -251,7 +251,7 @@ class WorldSampler:
         trumps = trump_bits(rules)
         trump_indices = frozenset(i for i in range(24) if _count(trumps, i))
         phase = view.phase
-        if poverty is not None and view.void is None:
+        if poverty is not None:
             poor, acceptor = poverty.poor, poverty.acceptor
             passed, returned = poverty.passed, poverty.returned
             if phase is Phase.POVERTY_PASS:
@@ -259,6 +259,13 @@ class WorldSampler:
                     counter, counted = holders.index(poor), trump_indices
                     ends = dict.fromkeys(range(rules.armut_max_trumps + 1), 1)
                 self._exchange = ("pass", None, None)
+            elif phase is Phase.VOID:
+                # Nobody accepted (V§8): the three cards went back to the poor
+                # player, who holds at most the trumps the rules allow.
+                if seat != poor:
+                    counter, counted = holders.index(poor), trump_indices
+                    ends = dict.fromkeys(range(rules.armut_max_trumps + 1), 1)
+                self._exchange = ("void", passed, None)
             elif phase is Phase.POVERTY_OFFER:
                 if seat == poor:
                     assert passed is not None
@@ -526,14 +533,14 @@ class WorldSampler:
         if stage == "pass":
             return current, held, None
         now, dealt = list(current), list(held)
+        if stage == "void":
+            if passed is None:
+                passed = _all_trumps_and_more(current[poor], trumps, pick)
+            return now, dealt, (passed, None)
         if stage == "offer":
             if passed is None:
                 # The merged hand: every trump on the table, and the rest drawn.
-                cards = _cards_of(current[poor])
-                table = [card for card in cards if _count(trumps, card.index)]
-                others = [card for card in cards if not _count(trumps, card.index)]
-                table += pick(others, 3 - len(table))
-                passed = tuple(sorted(table))
+                passed = _all_trumps_and_more(current[poor], trumps, pick)
                 now[poor] -= _bits_of(passed)
             else:
                 dealt[poor] += _bits_of(passed)
@@ -552,11 +559,7 @@ class WorldSampler:
         if returned is None:
             # Every trump the poor player holds came back; the rest of the three
             # returned cards are among its other cards.
-            cards = _cards_of(held[poor])
-            back = [card for card in cards if _count(trumps, card.index)]
-            rest = [card for card in cards if not _count(trumps, card.index)]
-            back += pick(rest, 3 - len(back))
-            returned = tuple(sorted(back))
+            returned = _all_trumps_and_more(held[poor], trumps, pick)
         if passed is None:
             pool = _cards_of(held[acceptor] + _bits_of(returned))
             passed = tuple(sorted(pick(pool, 3)))
@@ -566,6 +569,17 @@ class WorldSampler:
         dealt[poor] += gone - back_bits
         dealt[acceptor] += back_bits - gone
         return now, dealt, (passed, returned)
+
+
+def _all_trumps_and_more(
+    bits: int, trumps: int, pick: Callable[[list[Card], int], list[Card]]
+) -> tuple[Card, ...]:
+    """Three cards of ``bits``: all its trumps, and others picked to make three (V§6.3)."""
+    cards = _cards_of(bits)
+    chosen = [card for card in cards if _count(trumps, card.index)]
+    others = [card for card in cards if not _count(trumps, card.index)]
+    chosen += pick(others, 3 - len(chosen))
+    return tuple(sorted(chosen))
 
 
 def _first(cards: Sequence[Card], count: int) -> list[Card]:
