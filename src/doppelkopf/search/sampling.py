@@ -514,7 +514,7 @@ class WorldSampler:
             return None
         return consistent[0] if rng is None else rng.choice(consistent)
 
-    def _exchange_cards(
+    def _exchange_cards(  # noqa: PLR0911 - one return per step of the exchange
         self, current: list[int], held: list[int], rng: random.Random | None
     ) -> tuple[list[int], list[int], _Exchange | None] | None:
         """The current and dealt hands and the Armut exchange's cards for these hands (V§6.3).
