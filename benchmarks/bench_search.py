@@ -2,8 +2,8 @@
 
 Run from the repository root (after ``pip install .[fast]``, or with ``PYTHONPATH=src``)::
 
-    python benchmarks/bench_search.py [--deals N] [--worlds W] [--model M] [--jobs J]
-                                      [--seed S] [--out FILE]
+    python benchmarks/bench_search.py [--deals N] [--worlds W] [--time T] [--model M]
+                                      [--jobs J] [--seed S] [--out FILE] [--against FILE]
 
 Deal ``i`` (counting from 0) is shuffled from seed ``S + i`` and dealt by seat
 ``i % 4``.  It is played four times, the search player at seat 0, 1, 2 and 3
@@ -67,7 +67,9 @@ class Result:
     times: tuple[float, ...]
 
 
-def play_one(number: int, seed: int, worlds: int, policy: str, model: str) -> Result:
+def play_one(  # noqa: PLR0917 - one deal's whole configuration, passed through a pool
+    number: int, seed: int, worlds: int, policy: str, model: str, budget: float | None
+) -> Result:
     """Deal ``number`` played with the search player at each seat in turn."""
     scores: list[int] = []
     declared: list[bool] = []
@@ -88,7 +90,7 @@ def play_one(number: int, seed: int, worlds: int, policy: str, model: str) -> Re
     )
 
 
-def _play(arguments: tuple[int, int, int, str, str]) -> Result:
+def _play(arguments: tuple[int, int, int, str, str, float | None]) -> Result:
     return play_one(*arguments)
 
 
@@ -103,6 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals, each played 4 times")
     parser.add_argument("--worlds", type=int, default=64, help="worlds per decision")
+    parser.add_argument("--time", type=float, help="seconds per decision (SearchPlayer's time)")
     parser.add_argument("--policy", default="greedy", choices=("greedy", "random"))
     parser.add_argument("--model", default="uniform", choices=("heuristic", "uniform"))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
@@ -112,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parser.parse_args(argv)
     started = time.perf_counter()
     work = [
-        (i, options.seed, options.worlds, options.policy, options.model)
+        (i, options.seed, options.worlds, options.policy, options.model, options.time)
         for i in range(options.deals)
     ]
     with ProcessPoolExecutor(max_workers=options.jobs) as pool:
@@ -124,7 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"doppelkopf {__version__} on Python {platform.python_version()}, engine {_engine()}")
     print(
         f"{options.deals} deals x 4 seats = {4 * options.deals} games; "
-        f"{options.worlds} worlds per decision, {options.policy} playouts, "
+        f"{options.worlds} worlds per decision, time budget {options.time} s, "
+        f"{options.policy} playouts, "
         f"{options.model} model of the others"
     )
     print(f"search player: {_interval(per_deal)}")
@@ -142,7 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"processor time per searched decision: mean {statistics.fmean(times) * 1000:.0f} ms, "
             f"99th percentile {sorted(times)[int(0.99 * len(times))] * 1000:.0f} ms, "
-            f"largest {max(times) * 1000:.0f} ms, {len(times)} decisions"
+            f"largest {max(times) * 1000:.0f} ms, {len(times)} decisions, "
+            f"{sum(t > 0.25 for t in times)} of them over 0.25 s"
         )
     print(f"wall clock {elapsed:.0f} s with {options.jobs} processes")
     return 0

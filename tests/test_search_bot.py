@@ -100,6 +100,29 @@ def test_time_budget_stops_between_batches(monkeypatch: pytest.MonkeyPatch) -> N
     assert calls[0] == bot._BATCH * len(cards)
 
 
+def test_time_budget_covers_the_whole_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With an announcement to search, the card gets one batch, the announcement one batch."""
+    clock = itertools.count()
+    monkeypatch.setattr("doppelkopf.search.bot.perf_counter", lambda: float(next(clock)))
+    calls: list[int] = []
+    real = playouts
+
+    def counted(positions, **options):  # type: ignore[no-untyped-def]
+        calls.append(len(positions))
+        return real(positions, **options)
+
+    monkeypatch.setattr("doppelkopf.search.bot.playouts", counted)
+    deal = Deal.shuffled(seed=8)
+    for seat in range(4):
+        deal = deal.declare(seat, Reservation.HEALTHY)
+    view = deal.view(0)
+    cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
+    player = SearchPlayer(worlds=100, announce_worlds=800, time=2.0, seed=0)
+    action = player.act(view)
+    assert action in view.legal_actions
+    assert calls == [bot._BATCH * len(cards), 8 * bot._BATCH, 8 * bot._BATCH]
+
+
 def test_no_card_to_play() -> None:
     with pytest.raises(InvalidValueError, match="no card"):
         SearchPlayer(worlds=2).card(Deal.shuffled(seed=1).view(0))

@@ -34,8 +34,10 @@ rest of the deal.  Measured over 200 deals, seats rotated, the model gained
 
 The budget is given per decision: ``worlds`` worlds (``announce_worlds`` for an
 announcement, eight times as many by default), each candidate played out
-``playouts`` times in each, and optionally ``time`` seconds, after which no
-further batch of worlds is started.
+``playouts`` times in each, and optionally ``time`` seconds for the whole
+decision, after which no further batch of worlds is started: the card search
+gets the first half of it when an announcement is searched too, the
+announcement the rest.
 """
 
 from __future__ import annotations
@@ -179,21 +181,43 @@ class SearchPlayer:
 
     def _searched(self, view: PlayerView) -> Action:
         """The card, or first the announcement, chosen by search (SPEC §5.2, §8)."""
+        started = perf_counter()
         legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
         levels = [a.level for a in view.legal_actions if isinstance(a, Announce)]
+        budget = self.time
         if self.announce == "search" and levels and len(legal) > 0:
             # The card first, then the announcement with that card: both
             # answers in the same worlds, so the difference is paired world by
             # world; it is made when it gains more than ``margin`` points on
-            # average (SPEC §8, §10).
-            card = self.card(view) if len(legal) > 1 else legal[0]
-            worlds = self.worlds_of(view, self.announce_worlds)
-            silent = self.evaluate(view, [card], worlds=worlds)[0]
-            loud = self.evaluate(view, [card], announce=levels[0], worlds=worlds)[0]
-            if loud > silent + self.margin:
+            # average (SPEC §8, §10).  A time budget gives each half.
+            half = None if budget is None else started + budget / 2
+            card = self._card(view, legal, half) if len(legal) > 1 else legal[0]
+            end = None if budget is None else started + budget
+            gain = self._announcement_gain(view, card, levels[0], end)
+            if gain > self.margin:
                 return Announce(view.seat, levels[0])
             return Play(view.seat, card)
-        return Play(view.seat, self.card(view))
+        end = None if budget is None else started + budget
+        return Play(view.seat, self._card(view, legal, end))
+
+    def _announcement_gain(
+        self, view: PlayerView, card: Card, level: Announcement, end: float | None
+    ) -> float:
+        """The mean score gained by announcing ``level`` before ``card``, paired world by world."""
+        total = self.announce_worlds
+        batch = total if end is None else _BATCH * 8
+        done = 0
+        gain = 0.0
+        while done < total:
+            size = min(batch, total - done)
+            worlds = self.worlds_of(view, size)
+            silent = self._evaluate(view, [card], None, worlds, None)[0]
+            loud = self._evaluate(view, [card], level, worlds, None)[0]
+            gain += (loud - silent) * size
+            done += size
+            if end is not None and perf_counter() >= end:
+                break
+        return gain / done
 
     def card(self, view: PlayerView) -> Card:
         """The card with the best average score over the sampled worlds (SPEC §5.2).
@@ -205,13 +229,17 @@ class SearchPlayer:
         >>> SearchPlayer(worlds=4, seed=0).card(deal.view(0)) in deal.legal_cards()
         True
         """
+        started = perf_counter()
         view = _checks.instance(view, PlayerView, "view")
         legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
         if len(legal) <= 1:
             if not legal:
                 raise InvalidValueError(f"seat {view.seat} has no card to play now (SPEC §5.2)")
             return legal[0]
-        totals = self.evaluate(view, legal)
+        return self._card(view, legal, None if self.time is None else started + self.time)
+
+    def _card(self, view: PlayerView, legal: list[Card], end: float | None) -> Card:
+        totals = self._evaluate(view, legal, None, None, end)
         best = max(totals)
         return legal[totals.index(best)]
 
@@ -230,18 +258,29 @@ class SearchPlayer:
         drawn here.  With a ``time`` budget, batches of worlds are drawn
         until the budget or ``worlds`` is spent (at least one batch).
         """
+        end = None if self.time is None else perf_counter() + self.time
+        return self._evaluate(view, cards, announce, worlds, end)
+
+    def _evaluate(
+        self,
+        view: PlayerView,
+        cards: Sequence[Card],
+        announce: Announcement | None,
+        worlds: Sequence[Deal] | None,
+        end: float | None,
+    ) -> list[float]:
+        """:meth:`evaluate` with the instant ``end`` after which no batch starts."""
         seat = view.seat
-        started = perf_counter()
         sums = [0.0] * len(cards)
         pool = list(worlds) if worlds is not None else None
         done = 0
         limit = len(pool) if pool is not None else self.worlds
         while done < limit:
-            batch = min(limit - done, _BATCH if self.time is not None else limit)
+            batch = min(limit - done, _BATCH if end is not None else limit)
             drawn = pool[done : done + batch] if pool is not None else self.worlds_of(view, batch)
             self._play_out(drawn, seat, cards, announce, sums)
             done += batch
-            if self.time is not None and perf_counter() - started >= self.time:
+            if end is not None and perf_counter() >= end:
                 break
         return [total / (done * self.playouts) for total in sums]
 
