@@ -520,6 +520,7 @@ def _valid(entry: EntryPoint, parameter: inspect.Parameter, receiver: object, re
         "name": lambda: "ddv",
         "result": lambda: doppelkopf.settle(real.finished),
         "reason": lambda: "nines5",
+        "kind": lambda: "vorbehalt",
     }
     if name in table:
         return table[name]()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,9 @@ from doppelkopf import (
     Deal,
     Declare,
     Hand,
+    IllegalActionError,
+    InvalidTypeError,
+    InvalidValueError,
     PassCards,
     Phase,
     RandomPlayer,
@@ -143,3 +147,20 @@ def test_key_tells_apart_an_announcement_before_or_after_a_card() -> None:
     for seat in range(4):
         assert before.view(seat).key != after.view(seat).key
         assert before.view(seat).history != after.view(seat).history
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error"),
+    [
+        ((4, "pass"), IllegalActionError),
+        ((0, "discard"), InvalidValueError),
+        ((0, 1), InvalidTypeError),
+        ((0, "return"), InvalidValueError),
+        ((0, "return", 4), InvalidValueError),
+        ((0, "pass", 1), InvalidValueError),
+        ((0, "return", "1"), InvalidTypeError),
+    ],
+)
+def test_concealed_refuses_what_no_view_shows(arguments: tuple[object, ...], error: type) -> None:
+    with pytest.raises(error):
+        Concealed(*arguments)  # type: ignore[arg-type]

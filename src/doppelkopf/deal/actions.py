@@ -573,6 +573,33 @@ ConcealedKind: TypeAlias = Literal["vorbehalt", "pass", "return"]
 """What a :class:`Concealed` event hides: an answer, or the cards passed or returned."""
 
 
+_KINDS: Final = ("vorbehalt", "pass", "return")
+
+
+def _kind(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if type(value) is not str:
+        raise action_type_error(ActionTypeError, value, attribute.name, "str", action="conceal")
+    if value not in _KINDS:
+        raise InvalidValueError(
+            f"kind must be one of {', '.join(_KINDS)}, not {_checks.excerpt(value)}"
+        )
+
+
+def _trumps(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+    kind = getattr(instance, "kind", None)
+    if value is None:
+        if kind == "return":
+            raise InvalidValueError("a concealed return names its number of trumps (V§6.3)")
+        return
+    if type(value) is not int:
+        raise action_type_error(ActionTypeError, value, attribute.name, "int or None")
+    if kind != "return" or not 0 <= value <= 3:
+        raise InvalidValueError(
+            f"trumps is 0-3 for a concealed return and None otherwise, not "
+            f"{_checks.excerpt(value)} for {_checks.excerpt(kind)} (V§6.3)"
+        )
+
+
 @attrs.frozen
 class Concealed:
     """An event a player saw happen without seeing its content (SPEC §3.3, V§6.7).
@@ -594,9 +621,9 @@ class Concealed:
     ('seat 2: Vorbehalt', 'seat 3: return three cards, 1 trump')
     """
 
-    seat: int
-    kind: ConcealedKind
-    trumps: int | None = None
+    seat: int = attrs.field(validator=_seat)
+    kind: ConcealedKind = attrs.field(validator=_kind)
+    trumps: int | None = attrs.field(default=None, validator=_trumps)
 
     def __str__(self) -> str:
         if self.kind == "vorbehalt":
