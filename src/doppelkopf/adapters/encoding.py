@@ -69,6 +69,7 @@ from collections.abc import Iterable, Sequence
 from math import prod
 from typing import Final
 
+from .. import _checks
 from ..cards import DISTINCT_CARDS, Card, Hand
 from ..deal import (
     Action,
@@ -80,11 +81,12 @@ from ..deal import (
     Phase,
     Play,
     PlayerView,
+    Poverty,
     Reservation,
     ReturnCards,
     SoloKind,
 )
-from ..errors import InvalidTypeError, InvalidValueError, WrongPhaseError
+from ..errors import InvalidValueError, WrongPhaseError
 from ..parties import Announcement, Party
 from ..rules import THROW_REASONS, GameType, Rules, ThrowReason
 
@@ -102,8 +104,8 @@ __all__ = [
     "OBSERVATION_SIZE",
     "PLAY_BASE",
     "action_ids",
-    "decode_action",
     "dealing_indices",
+    "decode_action",
     "encode_action",
     "information_state_indices",
     "num_actions",
@@ -147,7 +149,7 @@ def num_actions(rules: Rules) -> int:
     (46, 2622)
     """
     if not isinstance(rules, Rules):
-        raise InvalidTypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        raise _checks.type_error(rules, "rules", "Rules value")
     return NUM_ACTIONS if rules.armut else EXCHANGE_BASE
 
 
@@ -179,7 +181,7 @@ def encode_action(action: Action) -> int:
     if kind is PassCards or kind is ReturnCards:
         cards = action.cards  # type: ignore[union-attr]
         return _EXCHANGE_IDS[cards[0].index, cards[1].index, cards[2].index]
-    raise InvalidTypeError(f"not an action of the library: {type(action).__name__}")
+    raise _checks.type_error(action, "action", "action of the library")
 
 
 def decode_action(action_id: int, seat: int, phase: Phase) -> Action:
@@ -189,15 +191,17 @@ def decode_action(action_id: int, seat: int, phase: Phase) -> Action:
     in :attr:`~doppelkopf.Phase.POVERTY_PASS`, a :class:`~doppelkopf.ReturnCards`
     in :attr:`~doppelkopf.Phase.POVERTY_RETURN`.
 
-    >>> print(decode_action(30, 1, Phase.RESERVATIONS), decode_action(2621, 2, Phase.POVERTY_RETURN))
-    seat 1: SOLO_Q seat 2: return ♦10 ♦A ♦A
+    >>> print(decode_action(30, 1, Phase.RESERVATIONS))
+    seat 1: SOLO_Q
+    >>> print(decode_action(2621, 2, Phase.POVERTY_RETURN))
+    seat 2: return ♦10 ♦A ♦A
 
     Raises:
         InvalidTypeError: ``action_id`` is not an ``int``.
         InvalidValueError: no action has that id, or three cards outside an exchange.
     """
     if type(action_id) is not int:
-        raise InvalidTypeError(f"an action id must be an int, not {type(action_id).__name__}")
+        raise _checks.type_error(action_id, "action_id", "int")
     if not 0 <= action_id < NUM_ACTIONS:
         raise InvalidValueError(f"action ids are 0-{NUM_ACTIONS - 1}, not {action_id}")
     if action_id < DECLARE_BASE:
@@ -361,13 +365,24 @@ def observation_indices(view: PlayerView) -> list[int]:
     ([0, 7, 8, 12], 17)
     """
     out: list[int] = []
-    seat = view.seat
-    _seat(out, "seat", seat)
+    _seat(out, "seat", view.seat)
     _seat(out, "dealer", view.dealer)
     _seat(out, "turn", view.turn)
     if view.phase is not None:
         out.append(_AT["phase"] + _PHASES[view.phase])
     _cards(out, _AT["hand"], view.hand.bits)
+    _contract(out, view)
+    _play(out, view)
+    if view.poverty is not None:
+        _poverty(out, view.poverty)
+    out.extend(_AT["owing"] + other for other in sorted(view.owing))
+    if view.forced:
+        out.append(_AT["forced"])
+    return out
+
+
+def _contract(out: list[int], view: PlayerView) -> None:
+    """The reservation round, the contract, the parties and announcements (SPEC §3, §6, §8)."""
     if view.reservation is not None:
         out.append(_AT["reservation"] + _RESERVATIONS[view.reservation])
     for other, said in enumerate(view.declared):
@@ -388,6 +403,10 @@ def observation_indices(view: PlayerView) -> list[int]:
         if state.late_reply:
             out.append(_AT["late_reply"] + row)
     _seat(out, "schweine", view.schweine)
+
+
+def _play(out: list[int], view: PlayerView) -> None:
+    """The current trick, and the cards each seat played and took (SPEC §5)."""
     current = view.current_trick
     for position, card in enumerate(current.cards):
         out.append(_AT["trick"] + 24 * position + card.index)
@@ -396,6 +415,7 @@ def observation_indices(view: PlayerView) -> list[int]:
     taken = [0, 0, 0, 0]
     tricks = view.tricks
     for number, trick in enumerate(tricks):
+        # A trick's winner leads the next one (SPEC §5.3).
         winner = tricks[number + 1].leader if number + 1 < len(tricks) else current.leader
         for player, card in trick:
             one = 1 << (2 * card.index)
@@ -406,25 +426,23 @@ def observation_indices(view: PlayerView) -> list[int]:
     for other in range(4):
         _cards(out, _AT["played"] + 48 * other, played[other])
         _cards(out, _AT["taken"] + 48 * other, taken[other])
-    poverty = view.poverty
-    if poverty is not None:
-        _seat(out, "poor", poverty.poor)
-        _seat(out, "acceptor", poverty.acceptor)
-        asked = poverty.poor
-        for accept in poverty.answers:
-            asked = (asked + 1) % 4
-            if not accept:
-                out.append(_AT["refused"] + asked)
-        if poverty.passed is not None:
-            _cards(out, _AT["passed"], Hand(poverty.passed).bits)
-        if poverty.returned is not None:
-            _cards(out, _AT["returned"], Hand(poverty.returned).bits)
-        if poverty.returned_trumps is not None:
-            out.append(_AT["returned_trumps"] + poverty.returned_trumps)
-    out.extend(_AT["owing"] + other for other in sorted(view.owing))
-    if view.forced:
-        out.append(_AT["forced"])
-    return out
+
+
+def _poverty(out: list[int], poverty: Poverty) -> None:
+    """The Armut exchange as the viewer knows it (V§6.3, V§6.7)."""
+    _seat(out, "poor", poverty.poor)
+    _seat(out, "acceptor", poverty.acceptor)
+    asked = poverty.poor
+    for accept in poverty.answers:
+        asked = (asked + 1) % 4
+        if not accept:
+            out.append(_AT["refused"] + asked)
+    if poverty.passed is not None:
+        _cards(out, _AT["passed"], Hand(poverty.passed).bits)
+    if poverty.returned is not None:
+        _cards(out, _AT["returned"], Hand(poverty.returned).bits)
+    if poverty.returned_trumps is not None:
+        out.append(_AT["returned_trumps"] + poverty.returned_trumps)
 
 
 def information_state_indices(view: PlayerView) -> list[int]:

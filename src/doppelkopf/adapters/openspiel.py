@@ -47,6 +47,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
+from .. import _checks
 from ..cards import DISTINCT_CARDS, Card, Hand
 from ..deal import AnswerPoverty, Deal, Declare, Event, PassCards, Phase, Reservation, ReturnCards
 from ..errors import InvalidValueError
@@ -55,7 +56,7 @@ from ..scoring import settle
 from ..search import sample_deal
 from . import encoding
 from ._shared import Shared
-from .text import cards_text, deal_text, event_text, view_text
+from .text import cards_text, deal_text, event_text, private_text, public_text, view_text
 
 __all__ = [
     "GAME_TYPE",
@@ -109,7 +110,7 @@ def game_parameters(
     True
     """
     if not isinstance(rules, Rules):
-        raise InvalidValueError(f"rules must be a Rules value, not {type(rules).__name__}")
+        raise _checks.type_error(rules, "rules", "Rules value")
     params: dict[str, bool | int | str] = {name: getattr(rules, name) for name in _BOOLEANS}
     params.update({name: str(getattr(rules, name)) for name in _WORDS})
     params.update({name: ",".join(sorted(getattr(rules, name))) for name in _SETS})
@@ -229,10 +230,13 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
     >>> state = pyspiel.load_game("python_doppelkopf").new_initial_state()
     >>> state.is_chance_node(), len(state.chance_outcomes())
     (True, 24)
-    >>> for card in [0, 1, 2, 3] * 12:
+    >>> for card in [index for index in range(24) for _ in range(2)]:
     ...     state.apply_action(card)
-    >>> state.current_player(), state.deal.hands[0]
-    (0, Hand.parse('♣9 ♣9 ♣9 ...'))
+    >>> state.current_player(), str(state.deal.hands[0])
+    (0, '♥10 ♣Q ♠Q ♥Q ♦Q ♦10 ♦9 ♣10 ♣9 ♠10 ♠9 ♥9')
+
+    Raises:
+        InvalidValueError: a chance outcome of a card with no copy left (SPEC §1.1).
     """
 
     def __init__(self, game: DoppelkopfGame) -> None:
@@ -289,6 +293,11 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
             self._deal = Shared(deal.apply(encoding.decode_action(action, turn, deal.phase)))
             return
         config = self._config.value
+        if (
+            not 0 <= action < len(DISTINCT_CARDS)
+            or self._dealt.value.count(action) >= (config.counts[action])
+        ):
+            raise InvalidValueError(f"no copy of card index {action} is left to deal", rule="§1.1")
         dealt = (*self._dealt.value, action)
         self._dealt = Shared(dealt)
         if len(dealt) == config.size:
@@ -339,24 +348,42 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
     def _own_cards(self, player: int) -> list[Card]:
         return [DISTINCT_CARDS[i] for i in self._dealt.value[player::4]]
 
-    def tensor_ones(self, player: int, perfect_recall: bool) -> list[int]:
-        """The positions of the ones in the seat's tensor (see :mod:`~doppelkopf.adapters.encoding`)."""
+    def _public_seat(self) -> int:
+        """A seat whose view of the contract is the public one: any but the declarer's."""
+        deal = self.deal
+        declarer = None if deal is None else deal.declarer
+        return 1 if declarer == 0 else 0
+
+    def tensor_ones(self, player: int, kind: str) -> list[int]:
+        """The ones of the seat's tensor of ``kind`` before :class:`DoppelkopfObserver` keeps
+        its pieces: the information-state layout of :mod:`~doppelkopf.adapters.encoding`."""
+        if kind == "public":
+            player = self._public_seat()
         deal = self.deal
         if deal is None:
             return encoding.dealing_indices(
                 player, self._config.value.dealer, self._own_cards(player)
             )
         view = deal.view(player)
-        if perfect_recall:
+        if kind == "information_state":
             return encoding.information_state_indices(view)
         return encoding.observation_indices(view)
 
-    def observation_text(self, player: int) -> str:
-        """The position as ``player`` sees it now (SPEC §6.1)."""
+    def observation_text(self, player: int, kind: str = "observation") -> str:
+        """The position as ``player`` sees it now (SPEC §6.1): all of it, or with ``kind``
+        ``"public"`` or ``"private"`` the part every seat knows or only this one."""
         deal = self.deal
+        if kind == "public":
+            if deal is None:
+                return f"dealing, {len(self._dealt.value)} cards dealt"
+            return public_text(deal.view(self._public_seat()))
         if deal is None:
             cards = cards_text(self._own_cards(player))
+            if kind == "private":
+                return f"seat {player} hand: {cards}"
             return f"seat {player}, dealing, {len(self._dealt.value)} cards dealt\nhand: {cards}"
+        if kind == "private":
+            return private_text(deal.view(player))
         return view_text(deal.view(player))
 
     def information_state_text(self, player: int) -> str:
@@ -433,16 +460,65 @@ def _seen(event: Event, player: int, deal: Deal) -> str:
     return event_text(event)
 
 
-class DoppelkopfObserver:
-    """OpenSpiel's observer of a seat: the information state with perfect recall, else the
-    observation (SPEC §6.1).
+_PUBLIC_PIECES: Final = frozenset(
+    {
+        "dealer",
+        "turn",
+        "phase",
+        "declared",
+        "game_type",
+        "declarer",
+        "partner",
+        "solo_kind",
+        "announced",
+        "late_reply",
+        "schweine",
+        "trick",
+        "leader",
+        "played",
+        "taken",
+        "poor",
+        "acceptor",
+        "refused",
+        "returned_trumps",
+        "owing",
+        "forced",
+    }
+)
+_PRIVATE_PIECES: Final = frozenset({"seat", "hand", "reservation", "parties", "passed", "returned"})
 
-    ``tensor`` is the flat tensor and ``dict`` its named pieces, both rewritten
-    by :meth:`set_from`.
+
+def _observer_kind(iig_obs_type: pyspiel.IIGObservationType | None) -> str:
+    if iig_obs_type is None:
+        return "observation"
+    public = iig_obs_type.public_info
+    single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+    none = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+    if iig_obs_type.perfect_recall and public and single:
+        return "information_state"
+    if not iig_obs_type.perfect_recall:
+        if public and single:
+            return "observation"
+        if public and none:
+            return "public"
+        if single and not public:
+            return "private"
+    raise ValueError(
+        "observed are a seat's information state, its observation, and the public and "
+        "private parts of its observation"
+    )
+
+
+class DoppelkopfObserver:
+    """OpenSpiel's observer of a seat (SPEC §6.1): its information state (perfect recall),
+    its observation, or the public or the private part of the observation.
+
+    ``tensor`` is the flat tensor and ``dict`` its named pieces, both rewritten by
+    :meth:`set_from`.  The public part keeps the pieces every seat knows alike, the
+    private part the seat, hand, answer, parties and exchanged cards.
 
     Raises:
-        ValueError: observer parameters, or an observation type other than a single
-            seat's view with public information.
+        ValueError: observer parameters, or another type of observation.
     """
 
     def __init__(
@@ -450,16 +526,23 @@ class DoppelkopfObserver:
     ) -> None:
         if params:
             raise ValueError(f"the Doppelkopf observer takes no parameters, not {params}")
-        if iig_obs_type is not None and (
-            not iig_obs_type.public_info
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError("only a single seat's view with public information is observed")
-        self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        pieces = (
-            encoding.INFORMATION_STATE_PIECES if self.perfect_recall else encoding.OBSERVATION_PIECES
-        )
+        self.kind = _observer_kind(iig_obs_type)
+        pieces: tuple[tuple[str, tuple[int, ...]], ...]
+        if self.kind == "information_state":
+            pieces = encoding.INFORMATION_STATE_PIECES
+        elif self.kind == "observation":
+            pieces = encoding.OBSERVATION_PIECES
+        else:
+            kept = _PUBLIC_PIECES if self.kind == "public" else _PRIVATE_PIECES
+            pieces = tuple(piece for piece in encoding.OBSERVATION_PIECES if piece[0] in kept)
+        full = encoding.offsets(encoding.INFORMATION_STATE_PIECES)
         starts = encoding.offsets(pieces)
+        # Where each entry of the information-state layout goes here; -1 where it is left out.
+        remap = [-1] * encoding.INFORMATION_STATE_SIZE
+        for name, shape in pieces:
+            for i in range(int(np.prod(shape))):
+                remap[full[name] + i] = starts[name] + i
+        self._remap = remap
         size = sum(int(np.prod(shape)) for _, shape in pieces)
         self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {
@@ -470,13 +553,15 @@ class DoppelkopfObserver:
     def set_from(self, state: DoppelkopfState, player: int) -> None:
         """Write the tensor of ``player`` in ``state``."""
         self.tensor.fill(0.0)
-        self.tensor[state.tensor_ones(player, self.perfect_recall)] = 1.0
+        remap = self._remap
+        ones = [remap[i] for i in state.tensor_ones(player, self.kind)]
+        self.tensor[[i for i in ones if i >= 0]] = 1.0
 
     def string_from(self, state: DoppelkopfState, player: int) -> str:
-        """The information-state or observation string of ``player`` in ``state``."""
-        if self.perfect_recall:
+        """The string of ``player`` in ``state`` for this observer's kind."""
+        if self.kind == "information_state":
             return state.information_state_text(player)
-        return state.observation_text(player)
+        return state.observation_text(player, self.kind)
 
 
 pyspiel.register_game(GAME_TYPE, DoppelkopfGame)

@@ -18,7 +18,7 @@ from ..cards import Card
 from ..deal import Deal, Event, PassCards, PlayerView, ReturnCards
 from ..tricks import Trick
 
-__all__ = ["cards_text", "deal_text", "event_text", "view_text"]
+__all__ = ["cards_text", "deal_text", "event_text", "private_text", "public_text", "view_text"]
 
 
 def cards_text(cards: Iterable[Card], *, ascii: bool = False) -> str:
@@ -92,6 +92,58 @@ def view_text(view: PlayerView, *, ascii: bool = False) -> str:
         if poverty.returned_trumps is not None:
             lines.append(f"trumps returned: {poverty.returned_trumps}")
     lines.extend(_play_lines(view, ascii))
+    return "\n".join(lines)
+
+
+def public_text(view: PlayerView, *, ascii: bool = False) -> str:
+    """What every seat knows: the phase and turn, the answers, the contract as announced, the
+    Armut's public steps, the tricks and announcements (SPEC §3.3, §6.1, V§6.7).
+
+    Read from the view of a seat that is not the declarer, whose contract is the public one.
+
+    >>> from doppelkopf import Deal
+    >>> print(public_text(Deal.shuffled(seed=1).view(1)))
+    dealer seat 3, reservations, seat 0 on turn
+    declared: - - - -
+    """
+    turn = "" if view.turn is None else f", seat {view.turn} on turn"
+    phase = "" if view.phase is None else f", {view.phase.value}"
+    lines = [
+        f"dealer seat {view.dealer}{phase}{turn}",
+        "declared: " + " ".join("-" if d is None else "v" if d else "h" for d in view.declared),
+    ]
+    if view.game_type is not None:
+        declarer = "" if view.declarer is None else f" by seat {view.declarer}"
+        lines.append(f"game: {view.game_type}{declarer}")
+    poverty = view.poverty
+    if poverty is not None:
+        lines.append(f"armut: seat {poverty.poor} poor, answers {list(poverty.answers)}")
+        if poverty.returned_trumps is not None:
+            lines.append(f"trumps returned: {poverty.returned_trumps}")
+    lines.extend(_play_lines(view, ascii))
+    return "\n".join(lines)
+
+
+def private_text(view: PlayerView, *, ascii: bool = False) -> str:
+    """What only the seat of ``view`` knows: its hand, its answer, the parties it can tell and
+    the Armut cards it saw (SPEC §3.2, §6.1, V§6.7).
+
+    >>> from doppelkopf import Deal
+    >>> print(private_text(Deal.shuffled(seed=1).view(0), ascii=True))
+    seat 0 hand: SQ HQ DQ CJ SJ DA CK SA S10 S9 HA HK
+    """
+    lines = [f"seat {view.seat} hand: {cards_text(view.hand, ascii=ascii)}".rstrip()]
+    if view.reservation is not None:
+        lines.append(f"said: {view.reservation}")
+    if view.game_type is not None:
+        lines.append(
+            "parties: " + " ".join("?" if p is None else str(p) for p in view.known_parties)
+        )
+    poverty = view.poverty
+    if poverty is not None and poverty.passed is not None:
+        lines.append(f"passed: {cards_text(poverty.passed, ascii=ascii)}")
+    if poverty is not None and poverty.returned is not None:
+        lines.append(f"returned: {cards_text(poverty.returned, ascii=ascii)}")
     return "\n".join(lines)
 
 

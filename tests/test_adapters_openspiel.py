@@ -1,0 +1,235 @@
+"""The OpenSpiel game passes OpenSpiel's own checks and plays with OpenSpiel's own bots."""
+
+from __future__ import annotations
+
+import gzip
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from doppelkopf import Rules, settle
+from doppelkopf.errors import DoppelkopfError, InvalidRulesError
+
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="OpenSpiel is not installed: pip install doppelkopf[openspiel]"
+)
+
+from open_spiel.python.algorithms import generate_playthrough as playthrough  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from doppelkopf.adapters import encoding  # noqa: E402
+from doppelkopf.adapters.openspiel import (  # noqa: E402
+    MAX_GAME_LENGTH,
+    DoppelkopfState,
+    game_parameters,
+    rules_from_parameters,
+)
+
+DATA = Path(__file__).parent / "data"
+PLAYTHROUGH = DATA / "openspiel_playthrough.txt.gz"
+PLAYTHROUGH_GAME = "python_doppelkopf(armut=True)"
+PLAYTHROUGH_SEED = 7
+
+RULE_SETS = {
+    "ddv": Rules.DDV,
+    "no nines": Rules(nines=False),
+    "tournament": Rules.TOURNAMENT,
+    "armut and schmeissen": Rules(armut=True, schmeissen={"nines5", "kings5", "trumps1"}),
+    "xix": Rules.XIX,
+}
+
+
+def load(rules: Rules = Rules.DDV, **deal: Any) -> Any:
+    return pyspiel.load_game("python_doppelkopf", game_parameters(rules, **deal))
+
+
+def play_randomly(state: Any, rng: random.Random, stop: int | None = None) -> Any:
+    """Play chance and every seat at random, up to ``stop`` decisions (all dealt at 0)."""
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+            continue
+        if stop is not None and decisions == stop:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+        decisions += 1
+    return state
+
+
+@pytest.mark.parametrize("rules", RULE_SETS.values(), ids=RULE_SETS.keys())
+def test_random_sim_test(rules: Rules) -> None:
+    """OpenSpiel's own consistency checks over random games: clones, undo, legal-action
+    masks, tensor sizes, return bounds and sums, history replays."""
+    pyspiel.random_sim_test(load(rules), num_sims=8, serialize=False, verbose=False)
+
+
+def test_load_by_name_and_parameters() -> None:
+    game = pyspiel.load_game("python_doppelkopf")
+    assert game.rules == Rules.DDV
+    assert game.num_distinct_actions() == encoding.EXCHANGE_BASE
+    assert game.max_game_length() == MAX_GAME_LENGTH
+    assert pyspiel.load_game("python_doppelkopf(nines=False)").rules == Rules(nines=False)
+    for rules in (Rules.DDV, Rules.TOURNAMENT, Rules.XIX, Rules(schmeissen={"full7"})):
+        assert rules_from_parameters(game_parameters(rules)) == rules
+        assert load(rules).rules == rules
+
+
+def test_bad_parameters_raise() -> None:
+    with pytest.raises(InvalidRulesError):
+        pyspiel.load_game("python_doppelkopf", {"second_dulle": "sometimes"})
+    with pytest.raises(DoppelkopfError):
+        pyspiel.load_game("python_doppelkopf", {"owing": "1"})  # no compulsory solos
+    with pytest.raises(DoppelkopfError):
+        load(Rules.DDV, dealer=4)
+
+
+def test_forced_deal_asks_the_owing_seat() -> None:
+    state = load(Rules.TOURNAMENT, dealer=0, owing={1, 3}, forced=True).new_initial_state()
+    state = play_randomly(state, random.Random(1), stop=0)
+    assert state.current_player() == 1  # V§9.5: the first owing seat is asked, for a solo
+    assert state.deal.forced
+
+
+def test_chance_deals_by_the_copies_left() -> None:
+    state = load(Rules(nines=False)).new_initial_state()
+    outcomes = dict(state.chance_outcomes())
+    assert len(outcomes) == 20
+    assert all(p == pytest.approx(1 / 20) for p in outcomes.values())
+    state.apply_action(4)
+    state.apply_action(4)
+    assert 4 not in dict(state.chance_outcomes())
+    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+    with pytest.raises(DoppelkopfError, match="no copy"):
+        state.apply_action(4)
+    with pytest.raises(DoppelkopfError, match="no copy"):
+        state.apply_action(0)  # ♣9: no nines in this deck
+
+
+def test_returns_are_the_settled_scores() -> None:
+    rng = random.Random(5)
+    for _ in range(5):
+        state = play_randomly(load().new_initial_state(), rng)
+        assert state.returns() == [float(score) for score in settle(state.deal).scores]
+        assert sum(state.returns()) == 0
+
+
+def test_a_void_deal_returns_zero() -> None:
+    """A deal thrown in is void and scores nothing (V§7)."""
+    rules = Rules(schmeissen={"trumps1", "nines5", "kings5", "full7", "nines4_kings4"})
+    rng = random.Random(3)
+    for _ in range(300):
+        state = play_randomly(load(rules).new_initial_state(), rng, stop=0)
+        throws = [a for a in encoding.turn_actions(state.deal) if getattr(a, "reason", None)]
+        if throws:
+            state.apply_action(encoding.encode_action(throws[0]))
+            break
+    else:
+        pytest.fail("no deal in 300 had a throw reason for its first seat")
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.deal.phase.value == "void"
+    assert state.returns() == [0.0, 0.0, 0.0, 0.0]
+
+
+def test_information_state_hides_other_hands() -> None:
+    rng = random.Random(2)
+    state = play_randomly(load().new_initial_state(), rng, stop=6)
+    deal = state.deal
+    text = state.information_state_string(0)
+    for seat in (1, 2, 3):
+        assert str(deal.hands[seat]) not in text
+    assert str(deal.hands[0]) in text
+    assert state.information_state_string(0) != state.information_state_string(1)
+    assert len(state.information_state_tensor(0)) == encoding.INFORMATION_STATE_SIZE
+    assert len(state.observation_tensor(3)) == encoding.OBSERVATION_SIZE
+
+
+@pytest.mark.parametrize("rules", RULE_SETS.values(), ids=RULE_SETS.keys())
+def test_resample_from_infostate_keeps_the_information_state(rules: Rules) -> None:
+    """A resampled state gives the seat the same information state string and tensor, and
+    differs from the real one in hidden cards over several draws (SPEC §6.1)."""
+    rng = random.Random(11)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for stop in (None, 0, 3, 10, 30):
+        state = play_randomly(load(rules).new_initial_state(), rng, stop=stop)
+        if state.is_terminal() and stop is not None:
+            continue
+        player = state.current_player() if not state.is_terminal() else 2
+        seen = set()
+        for _ in range(4):
+            world = state.resample_from_infostate(player, sampler)
+            assert isinstance(world, DoppelkopfState)
+            assert world.information_state_string(player) == state.information_state_string(player)
+            assert world.information_state_tensor(player) == state.information_state_tensor(player)
+            assert world.legal_actions() == state.legal_actions()
+            seen.add(str(world))
+        assert len(seen) > 1
+
+
+def test_resample_while_dealing() -> None:
+    state = load().new_initial_state()
+    for card in (5, 9, 9, 17, 23):
+        state.apply_action(card)
+    world = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.dealt[0::4] == state.dealt[0::4] == (5, 23)
+    assert world.information_state_string(0) == state.information_state_string(0)
+    assert world.is_chance_node()
+
+
+def play_bots(game: Any, bots: list[Any], rng: np.random.RandomState) -> list[float]:
+    """Deal at random and let each seat's bot choose, as OpenSpiel's own bot tests do."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    returns: list[float] = state.returns()
+    return returns
+
+
+def test_ismcts_and_random_bots_play_deals() -> None:
+    """OpenSpiel's ISMCTS bot, drawing its worlds through the library's sampler, plays seat 0
+    against OpenSpiel's random bots."""
+    game = load(Rules(nines=False))
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    searcher = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=12, random_state=np.random.RandomState(4)
+    )
+    bots = [searcher] + [pyspiel.make_uniform_random_bot(seat, seat) for seat in (1, 2, 3)]
+    for seed in range(2):
+        returns = play_bots(game, bots, np.random.RandomState(seed))
+        assert len(returns) == 4
+        assert sum(returns) == 0
+
+
+def test_mcts_bot_plays_a_deal() -> None:
+    """OpenSpiel's MCTS bot (which searches the true state) also plays deals to the end."""
+    game = load(Rules(nines=False))
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bots = [
+        mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=np.random.RandomState(seat))
+        for seat in range(4)
+    ]
+    assert sum(play_bots(game, bots, np.random.RandomState(9))) == 0
+
+
+def test_playthrough_regenerates_identically() -> None:
+    """The stored playthrough, made by OpenSpiel's playthrough tool, comes out the same again."""
+    stored = gzip.decompress(PLAYTHROUGH.read_bytes()).decode("utf-8")
+    fresh = playthrough.playthrough(PLAYTHROUGH_GAME, None, seed=PLAYTHROUGH_SEED)
+    assert fresh == stored
+    # OpenSpiel's replay: the recorded action ids, applied again, give the same text.
+    applied = [
+        int(line[len("action: ") :]) for line in stored.splitlines() if line.startswith("action: ")
+    ]
+    assert len(applied) > 48
+    assert playthrough.playthrough(PLAYTHROUGH_GAME, applied) == stored
