@@ -167,6 +167,9 @@ def test_resample_from_infostate_keeps_the_information_state(rules: Rules) -> No
             assert world.information_state_string(player) == state.information_state_string(player)
             assert world.information_state_tensor(player) == state.information_state_tensor(player)
             assert world.legal_actions() == state.legal_actions()
+            if state.deal is not None:
+                assert world.deal is not None
+                assert world.deal.view(player).key == state.deal.view(player).key
             seen.add(str(world))
         assert len(seen) > 1
 

@@ -12,9 +12,11 @@ Importing this module registers the game (it needs the ``openspiel`` extra,
 - ``returns()`` are the four scores of :func:`doppelkopf.settle` (SPEC §12);
   a void deal, thrown in or with its Armut refused, scores zero (V§6.5, V§7).
 - ``information_state_string`` lists what the seat saw happen, in order:
-  its own cards as they were dealt, every answer (another seat's only as
-  healthy or *Vorbehalt*), the exchange as far as it could see it, every card
-  and announcement; then the position as the seat sees it now.
+  its own cards as they were dealt, then :attr:`doppelkopf.PlayerView.history`
+  (another seat's losing *Vorbehalt* and the exchanged cards it may not see
+  are concealed), then the position as the seat sees it now; two states give
+  the same string exactly when their views have the same
+  :attr:`~doppelkopf.PlayerView.key` and the seat's cards came in the same order.
   ``observation_string`` is that position alone.  The tensors are
   :data:`~doppelkopf.adapters.encoding.INFORMATION_STATE_PIECES` and
   :data:`~doppelkopf.adapters.encoding.OBSERVATION_PIECES`.
@@ -49,7 +51,7 @@ import pyspiel
 
 from .. import _checks
 from ..cards import DISTINCT_CARDS, Card, Hand
-from ..deal import AnswerPoverty, Deal, Declare, Event, PassCards, Phase, Reservation, ReturnCards
+from ..deal import Deal, Event, Phase
 from ..errors import InvalidValueError
 from ..rules import Rules
 from ..scoring import settle
@@ -394,9 +396,10 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
         ]
         deal = self.deal
         if deal is not None:
-            lines.extend(_seen(event, player, deal) for event in deal.history)
+            view = deal.view(player)
+            lines.extend(event_text(event) for event in view.history)
             lines.append("now:")
-            lines.append(view_text(deal.view(player)))
+            lines.append(view_text(view))
         return "\n".join(lines)
 
     def resample_from_infostate(
@@ -439,25 +442,6 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
 
 
 _EXCHANGE_PHASES: Final = frozenset({Phase.POVERTY_PASS, Phase.POVERTY_RETURN})
-
-
-def _seen(event: Event, player: int, deal: Deal) -> str:
-    """``event`` as ``player`` saw it: another seat's answer only as healthy or *Vorbehalt*,
-    exchanged cards only by the two seats that exchanged them (SPEC §3.3, V§6.7)."""
-    if isinstance(event, Declare) and event.seat != player:
-        said = "healthy" if event.reservation is Reservation.HEALTHY else "Vorbehalt"
-        return f"seat {event.seat}: {said}"
-    if isinstance(event, PassCards | ReturnCards):
-        poverty = deal.poverty
-        assert poverty is not None
-        if player not in (poverty.poor, poverty.acceptor) or (
-            isinstance(event, PassCards) and player != poverty.poor
-        ):
-            verb = "passes" if isinstance(event, PassCards) else "returns"
-            return f"seat {event.seat}: {verb} three cards"
-    if isinstance(event, AnswerPoverty):
-        return str(event)
-    return event_text(event)
 
 
 _PUBLIC_PIECES: Final = frozenset(

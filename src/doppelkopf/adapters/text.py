@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..cards import Card
-from ..deal import Deal, Event, PassCards, PlayerView, ReturnCards
+from ..deal import Concealed, Deal, Event, PassCards, PlayerView, ReturnCards
 from ..tricks import Trick
 
 __all__ = ["cards_text", "deal_text", "event_text", "private_text", "public_text", "view_text"]
@@ -31,7 +31,7 @@ def cards_text(cards: Iterable[Card], *, ascii: bool = False) -> str:
     return " ".join(card.ascii if ascii else str(card) for card in cards)
 
 
-def event_text(event: Event, *, ascii: bool = False) -> str:
+def event_text(event: Event | Concealed, *, ascii: bool = False) -> str:
     """One entry of a deal's history as text, its cards in ASCII with ``ascii`` (SPEC §8.10).
 
     >>> from doppelkopf import Hand
