@@ -60,7 +60,7 @@ def random_deal_steps(rules: Rules, seed: int) -> list[Deal]:
 
 
 @pytest.mark.parametrize("rules", RULE_SETS.values(), ids=RULE_SETS.keys())
-@settings(max_examples=20)
+@settings(max_examples=10)
 @given(seed=st.integers(0, 2**32))
 def test_ids_are_the_legal_actions_at_every_step(rules: Rules, seed: int) -> None:
     check_every_step(random_deal_steps(rules, seed), rules)
