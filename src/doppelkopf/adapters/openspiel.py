@@ -501,6 +501,12 @@ class DoppelkopfObserver:
     :meth:`set_from`.  The public part keeps the pieces every seat knows alike, the
     private part the seat, hand, answer, parties and exchanged cards.
 
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_doppelkopf")
+    >>> observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    >>> observer.tensor.shape, observer.dict["sequence"].shape
+    ((2466,), (48, 24))
+
     Raises:
         ValueError: observer parameters, or another type of observation.
     """

@@ -74,7 +74,13 @@ def env(**options: Any) -> AECEnv[str, dict[str, Any], int | None]:
 
 
 def raw_env(**options: Any) -> DoppelkopfEnv:
-    """The environment without wrappers, as PettingZoo's classic games name it."""
+    """The environment without wrappers, as PettingZoo's classic games name it (SPEC §2–§12).
+
+    >>> table = raw_env()
+    >>> table.reset(seed=5)
+    >>> table.deal.turn, table.agent_selection
+    (0, 'seat_0')
+    """
     return DoppelkopfEnv(**options)
 
 
@@ -86,6 +92,11 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
     compulsory solos of V§9), ``information_state`` (observe the tensor with
     the order of play), ``render_mode`` (``"human"`` prints, ``"ansi"``
     returns the text) and ``ascii`` (cards as ``CQ`` instead of ``♣Q``).
+
+    >>> from doppelkopf import Rules
+    >>> table = DoppelkopfEnv(Rules(nines=False), information_state=True)
+    >>> table.observation_space("seat_1")["observation"].shape
+    (2466,)
 
     Raises:
         InvalidValueError: a render mode other than ``"human"``, ``"ansi"`` or ``None``,

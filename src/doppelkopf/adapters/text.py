@@ -67,6 +67,11 @@ def view_text(view: PlayerView, *, ascii: bool = False) -> str:
     answer as far as it is known (``-`` not yet, ``h`` healthy, ``v``
     *Vorbehalt*), the contract and known parties, the Armut cards seen, every
     trick and announcement.
+
+    >>> from doppelkopf import Deal, Reservation
+    >>> deal = Deal.shuffled(seed=1).declare(0, Reservation.QUEENS_SOLO)
+    >>> print(view_text(deal.view(1)).splitlines()[-1])
+    declared: v - - -
     """
     turn = "" if view.turn is None else f", seat {view.turn} on turn"
     phase = "" if view.phase is None else f", {view.phase.value}"
