@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from doppelkopf import Rules, settle
+from doppelkopf import Deal, Declare, Phase, Reservation, Rules, settle
 from doppelkopf.errors import DoppelkopfError, InvalidRulesError
 
 pyspiel = pytest.importorskip(
@@ -334,3 +334,44 @@ def test_action_strings() -> None:
     assert state.action_to_string(0, 0) == "seat 0: ♣9"
     assert state.action_to_string(0, encoding.EXCHANGE_BASE) == "seat 0: exchange ♣9 ♣9 ♣J"
     assert game.new_initial_state().action_to_string(pyspiel.PlayerId.CHANCE, 23) == "deal ♦A"
+
+
+def state_of(game: Any, deal: Deal) -> Any:
+    """The OpenSpiel state of ``deal``: its hands dealt card by card, then its history."""
+    state = game.new_initial_state()
+    hands = [[card.index for card in hand] for hand in deal.dealt]
+    for k in range(len(deal.rules.deck)):
+        state.apply_action(hands[k % 4][k // 4])
+    for event in deal.history:
+        state.apply_action(encoding.encode_action(event.as_action()))
+    return state
+
+
+def test_resample_through_the_armut_exchange() -> None:
+    """Every seat resamples to its own information state at each step of an exchange,
+    the poor player and the acceptor seeing the cards, the others not (V§6.7)."""
+    rules = Rules(armut=True)
+    game = load(rules)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rng = random.Random(0)
+    checked: set[Phase] = set()
+    for seed in range(300):
+        deal = Deal.shuffled(seed=seed, rules=rules)
+        while deal.phase is Phase.RESERVATIONS:
+            actions = encoding.turn_actions(deal)
+            poverty = [a for a in actions if getattr(a, "reservation", None) is Reservation.POVERTY]
+            healthy = [a for a in actions if a == Declare(a.seat, Reservation.HEALTHY)]
+            deal = deal.apply((poverty or healthy)[0])
+        while deal.phase in (Phase.POVERTY_PASS, Phase.POVERTY_OFFER, Phase.POVERTY_RETURN) or (
+            deal.phase is Phase.PLAY and deal.moment < 2 and Phase.POVERTY_RETURN in checked
+        ):
+            state = state_of(game, deal)
+            for seat in range(4):
+                world = state.resample_from_infostate(seat, sampler)
+                assert world.information_state_string(seat) == state.information_state_string(seat)
+                assert world.deal.view(seat).key == deal.view(seat).key
+            checked.add(deal.phase)
+            deal = deal.apply(rng.choice(encoding.turn_actions(deal)))
+        if {Phase.POVERTY_PASS, Phase.POVERTY_OFFER, Phase.POVERTY_RETURN} <= checked:
+            break
+    assert {Phase.POVERTY_PASS, Phase.POVERTY_OFFER, Phase.POVERTY_RETURN} <= checked
