@@ -24,7 +24,8 @@ Importing this module registers the game (it needs the ``openspiel`` extra,
   one with :func:`doppelkopf.search.sample_deal`, exactly uniformly (SPEC §6.1).
 
 The game parameters are the options of :class:`~doppelkopf.Rules` (sets as
-comma-separated words, ``session_length`` 0 for none) and the deal's
+words joined by ``+``, as in ``schmeissen=kings5+nines5``; ``session_length``
+0 for none) and the deal's
 ``dealer`` (seat 3, so seat 0 leads), ``owing`` (the seats owing a compulsory
 solo, as digits) and ``forced`` (V§9); :func:`game_parameters` writes them
 for a rule set.
@@ -107,7 +108,7 @@ def game_parameters(
     takes them.
 
     >>> game_parameters(Rules(schmeissen={"nines5", "kings5"}))["schmeissen"]
-    'kings5,nines5'
+    'kings5+nines5'
     >>> rules_from_parameters(game_parameters(Rules.TOURNAMENT)) == Rules.TOURNAMENT
     True
     """
@@ -115,7 +116,7 @@ def game_parameters(
         raise _checks.type_error(rules, "rules", "Rules value")
     params: dict[str, bool | int | str] = {name: getattr(rules, name) for name in _BOOLEANS}
     params.update({name: str(getattr(rules, name)) for name in _WORDS})
-    params.update({name: ",".join(sorted(getattr(rules, name))) for name in _SETS})
+    params.update({name: "+".join(sorted(getattr(rules, name))) for name in _SETS})
     params["armut_max_trumps"] = rules.armut_max_trumps
     params["players"] = rules.players
     params["session_length"] = rules.session_length or 0
@@ -130,6 +131,8 @@ def rules_from_parameters(params: dict[str, Any]) -> Rules:
 
     >>> rules_from_parameters({"nines": False, "armut": True})
     Rules(nines=False, armut=True)
+    >>> sorted(rules_from_parameters({"schmeissen": "kings5+nines5"}).schmeissen)
+    ['kings5', 'nines5']
 
     Raises:
         InvalidRulesError: an option's value is refused or excluded (V§0.4).
@@ -137,7 +140,7 @@ def rules_from_parameters(params: dict[str, Any]) -> Rules:
     values = {**_DEFAULTS, **params}
     options: dict[str, Any] = {name: values[name] for name in (*_BOOLEANS, *_WORDS)}
     for name in _SETS:
-        options[name] = [word for word in str(values[name]).split(",") if word]
+        options[name] = [word for word in str(values[name]).replace(",", "+").split("+") if word]
     options["armut_max_trumps"] = values["armut_max_trumps"]
     options["players"] = values["players"]
     options["session_length"] = values["session_length"] or None
