@@ -375,3 +375,16 @@ def test_resample_through_the_armut_exchange() -> None:
         if {Phase.POVERTY_PASS, Phase.POVERTY_OFFER, Phase.POVERTY_RETURN} <= checked:
             break
     assert {Phase.POVERTY_PASS, Phase.POVERTY_OFFER, Phase.POVERTY_RETURN} <= checked
+
+
+def test_states_serialize() -> None:
+    """OpenSpiel's serialization of a Python state (its history and pickled attributes)
+    gives the same state back, and its random simulation test passes with it."""
+    game = load(Rules(armut=True))
+    state = play_randomly(game.new_initial_state(), random.Random(6), stop=12)
+    again = game.deserialize_state(state.serialize())
+    assert again.deal == state.deal
+    assert again.history() == state.history()
+    assert again.information_state_string(1) == state.information_state_string(1)
+    with untraced():
+        pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
