@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doppelkopf import Deal, Declare, Phase, Reservation, Rules, settle
 from doppelkopf.errors import DoppelkopfError, InvalidRulesError
@@ -388,3 +390,26 @@ def test_states_serialize() -> None:
     assert again.information_state_string(1) == state.information_state_string(1)
     with untraced():
         pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS.values(), ids=RULE_SETS.keys())
+@settings(max_examples=5)
+@given(seed=st.integers(0, 2**32))
+def test_masks_are_the_library_legal_actions(rules: Rules, seed: int) -> None:
+    """At every decision the game's legal actions and mask are exactly the library's legal
+    actions of the seat on turn, and applying an id applies its action."""
+    rng = random.Random(seed)
+    game = load(rules)
+    state = play_randomly(game.new_initial_state(), rng, stop=0)
+    size = encoding.num_actions(rules)
+    while not state.is_terminal():
+        deal = state.deal
+        library = {a for a in deal.legal_actions if a.seat == deal.turn}
+        ids = state.legal_actions()
+        assert {encoding.decode_action(i, deal.turn, deal.phase) for i in ids} == library
+        mask = state.legal_actions_mask()
+        assert len(mask) == size
+        assert [i for i, legal in enumerate(mask) if legal] == ids
+        action = rng.choice(ids)
+        state.apply_action(action)
+        assert state.deal == deal.apply(encoding.decode_action(action, deal.turn, deal.phase))

@@ -7,6 +7,8 @@ import warnings
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doppelkopf import Deal, Rules, settle
 from doppelkopf.errors import DoppelkopfError, IllegalActionError
@@ -137,3 +139,15 @@ def test_render_in_ascii_and_unicode(capsys: pytest.CaptureFixture[str]) -> None
     assert raw_env().render() is None
     with pytest.raises(DoppelkopfError):
         raw_env(render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("rules", RULE_SETS.values(), ids=RULE_SETS.keys())
+@settings(max_examples=5)
+@given(seed=st.integers(0, 2**32))
+def test_masks_are_the_library_legal_actions(rules: Rules, seed: int) -> None:
+    """At every step the mask of the seat on turn is exactly the library's legal actions
+    of that seat, and every other seat's mask is empty (checked inside ``play``)."""
+    table = env(rules=rules, information_state=seed % 2 == 0)
+    table.reset(seed=seed)
+    totals = play(table, random.Random(seed))
+    assert sum(totals.values()) == 0
