@@ -29,6 +29,7 @@ from open_spiel.python.observation import make_observation  # noqa: E402
 from doppelkopf.adapters import encoding  # noqa: E402
 from doppelkopf.adapters.openspiel import (  # noqa: E402
     MAX_GAME_LENGTH,
+    MAX_SCORE,
     DoppelkopfState,
     game_parameters,
     rules_from_parameters,
@@ -413,3 +414,33 @@ def test_masks_are_the_library_legal_actions(rules: Rules, seed: int) -> None:
         action = rng.choice(ids)
         state.apply_action(action)
         assert state.deal == deal.apply(encoding.decode_action(action, deal.turn, deal.phase))
+
+
+def test_max_score_bounds_the_extreme_deals() -> None:
+    """Every party taking everything, under every pair of announcements, in a solo and in a
+    normal game with every special point, scores within the declared bound (SPEC §12)."""
+    from doppelkopf import Announcement, GameType
+    from doppelkopf.scoring import DealSummary, PartyResult
+
+    rules = Rules(karlchen_caught=True, fox_at_end=True)
+    levels = [None, *Announcement]
+    highest = 0
+    for game_type, re_seats in ((GameType.QUEENS_SOLO, {0}), (GameType.NORMAL, {0, 1})):
+        normal = game_type is GameType.NORMAL
+        for winner_is_re in (True, False):
+            for own, other in ((a, b) for a in levels for b in levels):
+                all_of_it = PartyResult(
+                    240,
+                    12,
+                    announcement=own,
+                    doppelkopf=4 if normal else 0,
+                    foxes_caught=2 if normal else 0,
+                    karlchen=normal,
+                    karlchen_caught=1 if normal else 0,
+                )
+                nothing = PartyResult(0, 0, announcement=other)
+                re, kontra = (all_of_it, nothing) if winner_is_re else (nothing, all_of_it)
+                summary = DealSummary(game_type, re_seats, re, kontra, rules=rules)
+                highest = max(highest, *(abs(score) for score in settle(summary).scores))
+    assert highest == 63
+    assert highest <= MAX_SCORE

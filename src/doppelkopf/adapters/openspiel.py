@@ -73,12 +73,11 @@ __all__ = [
 ]
 
 MAX_SCORE: Final = 99
-"""A bound on any seat's score in one deal (SPEC §10–§12): ``3 · 33``.
+"""A bound on any seat's score in one deal (SPEC §10–§12), with room to spare.
 
-The game value counts at most 33 points: won 1, the four lows 4, Re and
-Kontra 2 each, eight absagen, four credits, against the elders 1, six
-Doppelköpfe (240 card points hold at most six tricks of 40), two foxes and
-the three single-point specials.  A soloist writes three times the value.
+Settling the extreme deals gives at most 63: a soloist who takes every trick
+after both parties announced schwarz wins a game value of 21, written three
+times (SPEC §12); a normal game reaches 29 with every special point.
 """
 MAX_GAME_LENGTH: Final = 4 + 5 + 48 + 2 * 5
 """The most decisions in one deal: four answers, five exchange steps (pass, three
