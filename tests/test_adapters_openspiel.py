@@ -261,7 +261,11 @@ def test_mcts_bot_plays_a_deal() -> None:
 
 
 def test_playthrough_regenerates_identically() -> None:
-    """The stored playthrough, made by OpenSpiel's playthrough tool, comes out the same again."""
+    """The stored playthrough, made by OpenSpiel's playthrough tool, comes out the same again.
+
+    After a deliberate change of the game's strings or tensors, write it anew with
+    ``python tests/test_adapters_openspiel.py`` and review the difference.
+    """
     stored = gzip.decompress(PLAYTHROUGH.read_bytes()).decode("utf-8")
     with untraced():
         fresh = playthrough.playthrough(PLAYTHROUGH_GAME, None, seed=PLAYTHROUGH_SEED)
@@ -444,3 +448,9 @@ def test_max_score_bounds_the_extreme_deals() -> None:
                 highest = max(highest, *(abs(score) for score in settle(summary).scores))
     assert highest == 63
     assert highest <= MAX_SCORE
+
+
+if __name__ == "__main__":
+    text = playthrough.playthrough(PLAYTHROUGH_GAME, None, seed=PLAYTHROUGH_SEED)
+    PLAYTHROUGH.write_bytes(gzip.compress(text.encode("utf-8"), 9, mtime=0))
+    print(f"wrote {PLAYTHROUGH} ({len(text):,} characters)")
