@@ -186,9 +186,9 @@ def test_information_state_hides_other_hands() -> None:
 @pytest.mark.parametrize("rules", RULE_SETS.values(), ids=RULE_SETS.keys())
 def test_resample_from_infostate_keeps_the_information_state(rules: Rules) -> None:
     """A resampled state gives the seat the same information state string and tensor, and
-    differs from the real one in hidden cards over several draws (SPEC §6.1)."""
+    while cards are hidden the draws differ in them (SPEC §6.1)."""
     rng = random.Random(11)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(11, 0.0, 1.0)
     for stop in (None, 0, 3, 10, 30):
         state = play_randomly(load(rules).new_initial_state(), rng, stop=stop)
         if state.is_terminal() and stop is not None:
@@ -205,14 +205,15 @@ def test_resample_from_infostate_keeps_the_information_state(rules: Rules) -> No
                 assert world.deal is not None
                 assert world.deal.view(player).key == state.deal.view(player).key
             seen.add(str(world))
-        assert len(seen) > 1
+        # At the end every card is known; before it four draws from the many worlds differ.
+        assert len(seen) > 1 or state.is_terminal()
 
 
 def test_resample_while_dealing() -> None:
     state = load().new_initial_state()
     for card in (5, 9, 9, 17, 23):
         state.apply_action(card)
-    world = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    world = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(5, 0.0, 1.0))
     assert world.dealt[0::4] == state.dealt[0::4] == (5, 23)
     assert world.information_state_string(0) == state.information_state_string(0)
     assert world.is_chance_node()
@@ -359,7 +360,7 @@ def test_resample_through_the_armut_exchange() -> None:
     the poor player and the acceptor seeing the cards, the others not (V§6.7)."""
     rules = Rules(armut=True)
     game = load(rules)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
     rng = random.Random(0)
     checked: set[Phase] = set()
     for seed in range(300):
