@@ -2,10 +2,10 @@
 
 OpenSpiel clones a Python state by ``copy.deepcopy`` of each attribute, and its
 algorithms clone at every node they visit.  A :class:`~doppelkopf.Deal` is
-immutable, so a copy is never needed; deep-copying one still walks its whole
-history (about 75 µs).  Kept in a :class:`Shared`, the deal and the legal
-action ids listed from it pass to the clone as they are, in well under a
-microsecond.
+immutable, so a copy is never needed; deep-copying one still walks all of it
+(about 75 µs for a fresh deal, 280 µs twenty decisions in).  Kept in a
+:class:`Shared`, the deal and the legal action ids listed from it pass to the
+clone as they are, in under a microsecond; a whole state clones in about 9 µs.
 """
 
 from __future__ import annotations
