@@ -16,6 +16,7 @@ from .deal import Action as Action
 from .deal import Announce as Announce
 from .deal import Announced as Announced
 from .deal import AnswerPoverty as AnswerPoverty
+from .deal import Concealed as Concealed
 from .deal import Deal as Deal
 from .deal import Declare as Declare
 from .deal import Event as Event
@@ -28,6 +29,7 @@ from .deal import Poverty as Poverty
 from .deal import Reservation as Reservation
 from .deal import ReturnCards as ReturnCards
 from .deal import RoundResult as RoundResult
+from .deal import SeenEvent as SeenEvent
 from .deal import SoloKind as SoloKind
 from .deal import VoidDeal as VoidDeal
 from .deal import deal_hands as deal_hands

@@ -36,6 +36,8 @@ from .actions import Action as Action
 from .actions import Announce as Announce
 from .actions import Announced as Announced
 from .actions import AnswerPoverty as AnswerPoverty
+from .actions import Concealed as Concealed
+from .actions import ConcealedKind as ConcealedKind
 from .actions import Declare as Declare
 from .actions import Event as Event
 from .actions import PassCards as PassCards
@@ -43,6 +45,7 @@ from .actions import Phase as Phase
 from .actions import Play as Play
 from .actions import Reservation as Reservation
 from .actions import ReturnCards as ReturnCards
+from .actions import SeenEvent as SeenEvent
 from .dealing import deal_hands as deal_hands
 from .machine import Deal as Deal
 from .machine import legal_actions as legal_actions
@@ -67,6 +70,8 @@ __all__ = [
     "Announce",
     "Announced",
     "AnswerPoverty",
+    "Concealed",
+    "ConcealedKind",
     "Deal",
     "Declare",
     "Event",
@@ -79,6 +84,7 @@ __all__ = [
     "Reservation",
     "ReturnCards",
     "RoundResult",
+    "SeenEvent",
     "SoloKind",
     "VoidDeal",
     "deal_hands",

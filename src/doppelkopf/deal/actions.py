@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final, NoReturn, TypeAlias
+from typing import Final, Literal, NoReturn, TypeAlias
 
 import attrs
 
@@ -37,6 +37,8 @@ __all__ = [
     "Announce",
     "Announced",
     "AnswerPoverty",
+    "Concealed",
+    "ConcealedKind",
     "Declare",
     "Event",
     "PassCards",
@@ -44,6 +46,7 @@ __all__ = [
     "Play",
     "Reservation",
     "ReturnCards",
+    "SeenEvent",
 ]
 
 
@@ -566,8 +569,49 @@ class Announced:
         return f"seat {self.seat} ({self.party}): {label} with {self.hand_size} cards"
 
 
+ConcealedKind: TypeAlias = Literal["vorbehalt", "pass", "return"]
+"""What a :class:`Concealed` event hides: an answer, or the cards passed or returned."""
+
+
+@attrs.frozen
+class Concealed:
+    """An event a player saw happen without seeing its content (SPEC §3.3, V§6.7).
+
+    It stands in :attr:`doppelkopf.PlayerView.history` where the viewer may
+    not know what happened:
+
+    - ``"vorbehalt"``: ``seat`` said *Vorbehalt* and its wish is not public
+      (SPEC §3.3: only the wish that becomes the contract is made known);
+    - ``"pass"``: the poor player ``seat`` passed three cards the viewer does
+      not see (V§6.3 step 1, V§6.7);
+    - ``"return"``: the acceptor ``seat`` returned three cards the viewer does
+      not see, ``trumps`` of them trumps, a number that is public (V§6.3
+      step 3).
+
+    It is no action: a deal cannot replay it.
+
+    >>> str(Concealed(2, "vorbehalt")), str(Concealed(3, "return", trumps=1))
+    ('seat 2: Vorbehalt', 'seat 3: return three cards, 1 trump')
+    """
+
+    seat: int
+    kind: ConcealedKind
+    trumps: int | None = None
+
+    def __str__(self) -> str:
+        if self.kind == "vorbehalt":
+            return f"seat {self.seat}: Vorbehalt"
+        if self.kind == "pass":
+            return f"seat {self.seat}: pass three cards"
+        plural = "" if self.trumps == 1 else "s"
+        return f"seat {self.seat}: return three cards, {self.trumps} trump{plural}"
+
+
 Action: TypeAlias = Declare | Play | Announce | PassCards | AnswerPoverty | ReturnCards
 """Any action a player can take: the argument of :meth:`doppelkopf.Deal.apply`."""
 
 Event: TypeAlias = Declare | Announced | Play | PassCards | AnswerPoverty | ReturnCards
 """Any entry of :attr:`doppelkopf.Deal.history`."""
+
+SeenEvent: TypeAlias = Event | Concealed
+"""Any entry of :attr:`doppelkopf.PlayerView.history`: an event, or one seen without its content."""

@@ -10,10 +10,23 @@ from .._order import CardOrder
 from ..announce import NOTHING, PartyAnnouncements
 from ..cards import Card, Hand
 from ..parties import Party
-from ..rules import GameType, Rules
+from ..rules import GameType, Rules, ThrowReason
 from ..tricks import Trick
 from ._aliases import DeprecatedAlias
-from .actions import Action, Announce, Announced, Phase, Play, Reservation
+from .actions import (
+    Action,
+    Announce,
+    Announced,
+    AnswerPoverty,
+    Concealed,
+    Declare,
+    PassCards,
+    Phase,
+    Play,
+    Reservation,
+    ReturnCards,
+    SeenEvent,
+)
 from .machine import Deal, legal_levels
 from .outcome import VoidDeal
 from .poverty import Poverty
@@ -26,11 +39,14 @@ _DDV: Final = Rules.DDV
 
 
 class _ActionCache:
-    """The slot where a view keeps its legal actions once listed: no attrs field,
-    so equality, hashing, ``repr`` and :func:`attrs.fields` never see it."""
+    """The slots where a view keeps its legal actions, history and key once
+    computed: no attrs fields, so equality, hashing, ``repr`` and
+    :func:`attrs.fields` never see them."""
 
-    __slots__ = ("_cached_actions",)
+    __slots__ = ("_cached_actions", "_cached_history", "_cached_key")
     _cached_actions: tuple[Action, ...]
+    _cached_history: tuple[SeenEvent, ...]
+    _cached_key: tuple[object, ...]
 
 
 @attrs.frozen
@@ -51,8 +67,13 @@ class PlayerView(_ActionCache):
     the thrower's hand, V§7.2), ``owing``, ``forced`` and ``solo_kind`` are
     the deal's own.  ``phase`` is the deal's phase.
 
-    Build one with :meth:`Deal.view`.  :attr:`legal_actions` is computed on
-    its first read and kept.
+    ``throw_reason`` is the reason the viewer itself named when it said
+    *Schmeißen* (V§7.2), ``None`` otherwise.  :attr:`history` lists what the
+    seat saw happen, in order, and :attr:`key` is a hashable key of the
+    information set, the same for two views exactly when they are equal.
+
+    Build one with :meth:`Deal.view`.  :attr:`legal_actions`, :attr:`history`
+    and :attr:`key` are computed on their first read and kept.
 
     >>> from doppelkopf import Deal
     >>> view = Deal.shuffled(seed=3).view(0)
@@ -85,6 +106,7 @@ class PlayerView(_ActionCache):
     owing: frozenset[int] = frozenset()
     forced: bool = False
     solo_kind: SoloKind | None = None
+    throw_reason: ThrowReason | None = None
     # Legal actions given to the constructor (``legal_actions=``, as
     # attrs.evolve passes them); None lists them from the fields above.
     _given_actions: tuple[Action, ...] | None = attrs.field(
@@ -138,6 +160,7 @@ class PlayerView(_ActionCache):
             owing=deal.owing,
             forced=deal.forced,
             solo_kind=deal.solo_kind,
+            throw_reason=deal.throw_reasons[seat],
         )
 
     @property
@@ -224,7 +247,156 @@ class PlayerView(_ActionCache):
         """Every card played so far, in order."""
         return tuple(card for trick in (*self.tricks, self.current_trick) for card in trick.cards)
 
+    @property
+    def history(self) -> tuple[SeenEvent, ...]:
+        """Everything the viewer saw happen, in order (SPEC §3.2, §6.1, §8.10, V§6.7).
+
+        The same entries as :attr:`Deal.history`, where the viewer may know
+        them, in the same order: the answers in asking order (SPEC §3.2), the
+        steps of the Armut exchange (V§6.3), then each announcement just
+        before the card that followed it.  What the seat saw happen without
+        its content is a :class:`~doppelkopf.Concealed`: another seat's
+        *Vorbehalt* until it becomes the contract (SPEC §3.3), and the
+        exchanged cards for a seat outside the exchange (V§6.7).  The
+        winning wish is public: the soloist's solo, the marriage, the Armut,
+        the Schmeißen with its reason and the refused Armut of a void deal.
+
+        Computed on the first read and kept.
+
+        >>> from doppelkopf import Deal, Reservation
+        >>> deal = Deal.shuffled(seed=3)
+        >>> deal = deal.declare(0, Reservation.QUEENS_SOLO).declare(1, Reservation.HEALTHY)
+        >>> [str(event) for event in deal.view(1).history]
+        ['seat 0: Vorbehalt', 'seat 1: healthy']
+        """
+        try:
+            return self._cached_history
+        except AttributeError:
+            history = self._list_history()
+            object.__setattr__(self, "_cached_history", history)
+            return history
+
+    def _list_history(self) -> tuple[SeenEvent, ...]:
+        seat, dealer, declared = self.seat, self.dealer, self.declared
+        public = _public_answer(self)
+        events: list[SeenEvent] = []
+        for offset in (1, 2, 3, 4):
+            asked = (dealer + offset) & 3
+            said = declared[asked]
+            if said is None:
+                continue
+            if asked == seat:
+                assert self.reservation is not None
+                events.append(Declare(seat, self.reservation, self.throw_reason))
+            elif not said:
+                events.append(Declare(asked, Reservation.HEALTHY))
+            elif public is not None and public.seat == asked:
+                events.append(public)
+            else:
+                events.append(Concealed(asked, "vorbehalt"))
+        poverty = self.poverty
+        if poverty is not None and poverty.cards_passed:
+            poor = poverty.poor
+            passed = poverty.passed
+            events.append(Concealed(poor, "pass") if passed is None else PassCards(poor, passed))
+            events.extend(
+                AnswerPoverty((poor + offset) & 3, accept)
+                for offset, accept in enumerate(poverty.answers, 1)
+            )
+            acceptor = poverty.acceptor
+            if acceptor is not None and poverty.cards_returned:
+                returned = poverty.returned
+                events.append(
+                    Concealed(acceptor, "return", poverty.returned_trumps)
+                    if returned is None
+                    else ReturnCards(acceptor, returned)
+                )
+        calls = self.announcements
+        waiting = 0
+        moment = 0
+        for trick in (*self.tricks, self.current_trick):
+            leader = trick.leader
+            for position, card in enumerate(trick.cards):
+                while waiting < len(calls) and calls[waiting].moment == moment:
+                    events.append(calls[waiting])
+                    waiting += 1
+                events.append(Play((leader + position) & 3, card))
+                moment += 1
+        events.extend(calls[waiting:])
+        return tuple(events)
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """A hashable key of the viewer's information set, with perfect recall (SPEC §6.1).
+
+        Two views have the same key exactly when they are equal, that is when
+        the seat cannot tell the two positions apart: the same rules, seat,
+        dealer and hand, the same :attr:`history` in the same order and the
+        same facts the contract made public.  Unlike :class:`Deal` equality,
+        which lets transpositions meet, the key tells apart an announcement
+        made before a card from the same announcement made after it.  Search
+        tables keyed by it (information-set search, counterfactual regret)
+        therefore never merge two information sets.
+
+        Computed on the first read and kept.
+
+        >>> from doppelkopf import Deal
+        >>> deal = Deal.shuffled(seed=3)
+        >>> deal.view(0).key == deal.view(0).key, deal.view(0).key == deal.view(1).key
+        (True, False)
+        >>> isinstance(hash(deal.view(0).key), int)
+        True
+        """
+        try:
+            return self._cached_key
+        except AttributeError:
+            key = (
+                self.rules,
+                self.seat,
+                self.dealer,
+                self.hand.bits,
+                self.history,
+                self.game_type,
+                self.declarer,
+                self.partner,
+                self.clarification_trick,
+                self.known_parties,
+                self.schweine,
+                self.phase,
+                self.poverty,
+                self.void,
+                self.owing,
+                self.forced,
+                self.solo_kind,
+            )
+            object.__setattr__(self, "_cached_key", key)
+            return key
+
     cards_played = DeprecatedAlias("played_cards")
+
+
+_WISHES: Final = {
+    GameType.MARRIAGE: Reservation.MARRIAGE,
+    GameType.MARRIAGE_SOLO: Reservation.MARRIAGE,
+    GameType.POVERTY: Reservation.POVERTY,
+    **{r.game_type: r for r in Reservation if r.is_solo},
+}
+"""The wish each declared contract was named by (SPEC §3.3, V§6.2): a marriage
+that finds no partner is still the marriage its player asked for."""
+
+
+def _public_answer(view: PlayerView) -> Declare | None:
+    """The answer the contract made public: the winning wish (SPEC §3.3, V§6.3, V§7.2)."""
+    void = view.void
+    if void is not None:
+        if void.reason == "thrown":
+            return Declare(void.seat, Reservation.THROW, void.throw_reason)
+        return Declare(void.seat, Reservation.POVERTY)
+    declarer, game = view.declarer, view.game_type
+    if declarer is None or game is None:
+        return None
+    wish = _WISHES.get(game)
+    return None if wish is None else Declare(declarer, wish)
 
 
 def _known_parties(

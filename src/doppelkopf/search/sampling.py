@@ -70,6 +70,7 @@ from ..deal.dealing import hand_of
 from ..deal.machine import _deal
 from ..deal.poverty import trump_bits
 from ..deal.procedures import declare_choices
+from ..deal.views import _public_answer
 from ..errors import DoppelkopfError
 from ..parties import Party
 from ..rules import GameType, Rules
@@ -124,19 +125,10 @@ _LOW: Final = 0x555555555555
 
 def _contract_answer(view: PlayerView) -> tuple[int, Declare] | None:
     """The winning answer as the view shows it: the declarer and what they declared."""
-    game, declarer, void = view.game_type, view.declarer, view.void
-    if void is not None:
-        if void.reason == "thrown":
-            return void.seat, Declare(void.seat, Reservation.THROW, void.throw_reason)
-        return void.seat, Declare(void.seat, Reservation.POVERTY)
-    if game is None or declarer is None or game is GameType.SILENT_MARRIAGE:
+    public = _public_answer(view)
+    if public is None:
         return None
-    if game in (GameType.MARRIAGE, GameType.MARRIAGE_SOLO):
-        return declarer, Declare(declarer, Reservation.MARRIAGE)
-    if game is GameType.POVERTY:
-        return declarer, Declare(declarer, Reservation.POVERTY)
-    reservation = next(r for r in Reservation if r.game_type is game)
-    return declarer, Declare(declarer, reservation)
+    return public.seat, public
 
 
 class WorldSampler:
@@ -487,7 +479,7 @@ class WorldSampler:
                 answers[s] = Declare(s, _HEALTHY)
         own = view.reservation
         if own is not None:
-            answers[view.seat] = _own_answer(view, dealt[view.seat])
+            answers[view.seat] = _own_answer(view)
         winner = _contract_answer(view)
         if winner is not None and winner[0] != view.seat:
             answers[winner[0]] = winner[1]
@@ -586,17 +578,11 @@ def _first(cards: Sequence[Card], count: int) -> list[Card]:
     return list(cards[:count])
 
 
-def _own_answer(view: PlayerView, hand: Hand) -> Declare:
-    """The viewer's own answer; the reason of a Schmeißen is the one its hand meets first."""
+def _own_answer(view: PlayerView) -> Declare:
+    """The viewer's own answer, with the reason of its own *Schmeißen* (V§7.2)."""
     own = view.reservation
     assert own is not None
-    if own is Reservation.THROW:
-        void = view.void
-        if void is not None and void.seat == view.seat:
-            return Declare(view.seat, own, void.throw_reason)
-        choices = declare_choices(view.seat, hand, view.rules)
-        return next(c for c in choices if c.reservation is own)
-    return Declare(view.seat, own)
+    return Declare(view.seat, own, view.throw_reason)
 
 
 def _resolves_as(
