@@ -35,6 +35,8 @@ from ..rules import GameType, Rules, ThrowReason
 from ..specials import _special_events
 from ..tricks import Trick
 from ._aliases import DeprecatedAlias
+from ._interned import ANNOUNCES as _ANNOUNCES
+from ._interned import PLAYS as _PLAYS
 from .actions import (
     Action,
     ActionTypeError,
@@ -1338,22 +1340,27 @@ def legal_levels(
     >>> legal_levels(re, NOTHING, 8, 0, Rules())
     ()
     """
-    deadlines = rules.deadlines
     # The legal levels are always a run up to schwarz (every absage shares the
     # deadline of the lowest level it adds, SPEC 8.8c), or a bare late reply;
-    # without skipping (V§4) the run is the next level alone.
-    if own.level is None:
-        if size >= deadlines[0] - shift:
-            return _LEVELS if rules.skip_levels else _LEVELS[:1]
-        if opponents.level is not None and size >= deadlines[opponents.level] - shift - 1:
-            return _LEVELS[:1]
+    # without skipping (V§4) the run is the next level alone.  The deadline
+    # of level L is rules.deadlines[L], the hand size minus L + 1 (SPEC §8.4),
+    # computed here: every bot asks this for every seat before every card.
+    last = rules._tricks - 1 - shift  # the deadline of level 0, shifted
+    level = own.level
+    if level is None:
+        if size >= last:
+            return _LEVELS if rules.skip_levels else _RE_KONTRA
+        answered = opponents.level
+        if answered is not None and size >= last - answered - 1:
+            return _RE_KONTRA
         return ()
-    if not own.timely or own.level == 4 or size < deadlines[own.level + 1] - shift:
+    if level == 4 or not own.timely or size < last - level - 1:
         return ()
-    return _LEVELS[own.level + 1 :] if rules.skip_levels else _LEVELS[own.level + 1 : own.level + 2]
+    return _LEVELS[level + 1 :] if rules.skip_levels else _LEVELS[level + 1 : level + 2]
 
 
 _LEVELS: Final = tuple(Announcement)
+_RE_KONTRA: Final = _LEVELS[:1]
 _ACTION_TYPES: Final = (Declare, Play, Announce, PassCards, AnswerPoverty, ReturnCards)
 _EVENT_TYPES: Final = (*_ACTION_TYPES, Announced)
 
@@ -1368,13 +1375,43 @@ _V22_HANDS: Final = (
 
 def seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
     """The legal actions of one seat, in the order of :func:`legal_actions`."""
-    if deal.game_type is None or deal._setup.order is None:
-        return legal_actions(deal) if deal.turn == seat else ()
-    actions: list[Action] = []
-    if deal.turn == seat:
-        actions.extend(Play(seat, card) for card in deal.legal_cards())
-    actions.extend(Announce(seat, level) for level in legal_announcements(deal, seat))
+    setup = deal._setup
+    if setup.order is None:
+        return legal_actions(deal) if deal._state[_TURN] == seat else ()
+    plays = _PLAYS[seat]
+    actions: list[Action] = (
+        [plays[card.index] for card in deal.legal_cards()] if deal._state[_TURN] == seat else []
+    )
+    levels = _open_levels(deal, setup, seat)
+    if levels:
+        announces = _ANNOUNCES[seat]
+        actions.extend([announces[level] for level in levels])
     return tuple(actions)
+
+
+def _open_levels(deal: Deal, setup: _Setup, seat: int) -> tuple[Announcement, ...]:
+    """:func:`legal_announcements` of a seat of a deal in play, its arguments known good."""
+    _, _, tricks, leader, cards, _ = deal._state
+    rules = setup.rules
+    played = len(tricks)
+    if played == rules._tricks:
+        return ()  # SPEC §8.3
+    clarification = setup.clarification_trick
+    if clarification is None:
+        if setup.game_type is _MARRIAGE:  # SPEC §7.4
+            return ()
+        shift = 0
+    else:
+        shift = clarification - 1
+    if setup.parties[seat] is _RE:
+        own, opponents = setup.re_announcements, setup.kontra_announcements
+    else:
+        own, opponents = setup.kontra_announcements, setup.re_announcements
+    # Every seat holds the same number of cards between tricks (the Armut
+    # exchange moves three cards each way); within a trick the seats that
+    # have played hold one fewer.  Cheaper than counting the hand's bits.
+    size = rules._tricks - played - (((seat - leader) & 3) < len(cards))
+    return legal_levels(own, opponents, size, shift, rules)
 
 
 def legal_actions(deal: Deal) -> tuple[Action, ...]:
@@ -1401,11 +1438,42 @@ def legal_actions(deal: Deal) -> tuple[Action, ...]:
             return declare_choices(seat, setup.dealt[seat], setup.rules, forced=setup.extra.forced)
         assert setup.extra.poverty is not None
         return exchange_actions(seat, deal.hands[seat], setup.extra.poverty, seat, setup.rules)
-    if deal.is_finished:
+    turn = deal._state[_TURN]
+    if turn is None:
         return ()
-    turn = deal.turn
-    assert turn is not None
-    actions: list[Action] = [Play(turn, card) for card in deal.legal_cards()]
-    for seat in range(4):
-        actions.extend(Announce(seat, level) for level in legal_announcements(deal, seat))
+    plays = _PLAYS[turn]
+    actions: list[Action] = [plays[card.index] for card in deal.legal_cards()]
+    _add_announcements(actions, deal, setup)
     return tuple(actions)
+
+
+def _add_announcements(actions: list[Action], deal: Deal, setup: _Setup) -> None:
+    """Append every seat's legal announcements in play to ``actions``, seat by seat."""
+    clarification = setup.clarification_trick
+    if clarification is None and setup.game_type is _MARRIAGE:  # SPEC §7.4
+        return
+    shift = 0 if clarification is None else clarification - 1
+    rules = setup.rules
+    _, _, tricks, leader, cards, _ = deal._state
+    top = rules._tricks - len(tricks)  # the cards of a seat that has not played to this trick
+    re, kontra = setup.re_announcements, setup.kontra_announcements
+    # A party's legal levels only grow with the hand size, so a party with
+    # none at the largest hand size has none at all: most of a deal.
+    re_open = legal_levels(re, kontra, top, shift, rules)
+    kontra_open = legal_levels(kontra, re, top, shift, rules)
+    if not re_open and not kontra_open:
+        return
+    parties = setup.parties
+    for seat in (0, 1, 2, 3):
+        if parties[seat] is _RE:
+            if not re_open:
+                continue
+            own, opponents = re, kontra
+        else:
+            if not kontra_open:
+                continue
+            own, opponents = kontra, re
+        size = top - (((seat - leader) & 3) < len(cards))
+        levels = legal_levels(own, opponents, size, shift, rules)
+        announces = _ANNOUNCES[seat]
+        actions.extend([announces[level] for level in levels])

@@ -1,0 +1,28 @@
+"""The shared card plays and announcements stand for the actions built the ordinary way."""
+
+from __future__ import annotations
+
+import pickle
+
+from doppelkopf import DISTINCT_CARDS, Announce, Announcement, Play
+from doppelkopf.deal._interned import ANNOUNCES, PLAYS
+
+
+def test_each_shared_play_is_the_play_of_its_seat_and_card() -> None:
+    for seat in range(4):
+        assert len(PLAYS[seat]) == len(DISTINCT_CARDS)
+        for card in DISTINCT_CARDS:
+            play = PLAYS[seat][card.index]
+            assert play == Play(seat, card)
+            assert hash(play) == hash(Play(seat, card))
+            assert repr(play) == repr(Play(seat, card))
+            assert pickle.loads(pickle.dumps(play)) == play
+
+
+def test_each_shared_announcement_is_the_announcement_of_its_seat_and_level() -> None:
+    for seat in range(4):
+        for level in Announcement:
+            announce = ANNOUNCES[seat][level]
+            assert announce == Announce(seat, level)
+            assert announce.level is level
+            assert repr(announce) == repr(Announce(seat, level))
