@@ -37,6 +37,7 @@ from ..tricks import Trick
 from ._aliases import DeprecatedAlias
 from ._interned import ANNOUNCES as _ANNOUNCES
 from ._interned import PLAYS as _PLAYS
+from ._lazy_view import view_of as _view_of
 from .actions import (
     Action,
     ActionTypeError,
@@ -1093,10 +1094,11 @@ class Deal(ProcedureMixin):
         )
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` knows (SPEC §6.1): nothing of the other hands or reservations."""
-        from .views import PlayerView
+        """What ``seat`` knows (SPEC §6.1): nothing of the other hands or reservations.
 
-        return PlayerView._of(self, seat)
+        The view's fields are computed when first read (see :class:`PlayerView`).
+        """
+        return _view_of(self, seat)
 
 
 _new_object: Final = object.__new__
