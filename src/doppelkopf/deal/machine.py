@@ -37,6 +37,7 @@ from ..tricks import Trick
 from ._aliases import DeprecatedAlias
 from ._interned import ANNOUNCES as _ANNOUNCES
 from ._interned import PLAYS as _PLAYS
+from ._interned import answer_choices
 from ._lazy_view import view_of as _view_of
 from .actions import (
     Action,
@@ -63,7 +64,6 @@ from .procedures import (
     NO_PROCEDURES,
     ProcedureMixin,
     Procedures,
-    declare_choices,
     exchange_actions,
     fix_contract,
 )
@@ -454,8 +454,9 @@ class Deal(ProcedureMixin):
 
         All 12 tricks (10 without nines) have been played, or the deal is void.
         """
-        setup = self._setup
-        return len(self.tricks) == setup.rules.tricks or setup.extra.void is not None
+        # The seat on turn is None exactly then: a void deal has no turn, and
+        # the last card of the last trick leaves none (a test pins the two).
+        return self._state[_TURN] is None
 
     @property
     def turn(self) -> int | None:
@@ -1384,15 +1385,16 @@ def seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
     actions: list[Action] = (
         [plays[card.index] for card in deal.legal_cards()] if deal._state[_TURN] == seat else []
     )
-    levels = _open_levels(deal, setup, seat)
+    levels = seat_levels(deal, setup, seat)
     if levels:
         announces = _ANNOUNCES[seat]
         actions.extend([announces[level] for level in levels])
     return tuple(actions)
 
 
-def _open_levels(deal: Deal, setup: _Setup, seat: int) -> tuple[Announcement, ...]:
-    """:func:`legal_announcements` of a seat of a deal in play, its arguments known good."""
+def seat_levels(deal: Deal, setup: _Setup, seat: int) -> tuple[Announcement, ...]:
+    """:func:`legal_announcements` of ``seat`` (known good) once the contract's card
+    order is fixed; ``setup`` is the deal's."""
     _, _, tricks, leader, cards, _ = deal._state
     rules = setup.rules
     played = len(tricks)
@@ -1437,7 +1439,7 @@ def legal_actions(deal: Deal) -> tuple[Action, ...]:
         if seat is None:
             return ()
         if setup.game_type is None:
-            return declare_choices(seat, setup.dealt[seat], setup.rules, forced=setup.extra.forced)
+            return answer_choices(seat, setup.dealt[seat], setup.rules, setup.extra.forced)
         assert setup.extra.poverty is not None
         return exchange_actions(seat, deal.hands[seat], setup.extra.poverty, seat, setup.rules)
     turn = deal._state[_TURN]
@@ -1479,3 +1481,22 @@ def _add_announcements(actions: list[Action], deal: Deal, setup: _Setup) -> None
         levels = legal_levels(own, opponents, size, shift, rules)
         announces = _ANNOUNCES[seat]
         actions.extend([announces[level] for level in levels])
+
+
+def announcing_seats(deal: Deal) -> int:
+    """The seats with a legal announcement now, as a mask (bit ``s`` for seat ``s``).
+
+    The seats for which :func:`legal_announcements` is not empty; for the
+    players' runner, which offers each of them an announcement after every
+    card (SPEC §8.2).  Most of a deal, neither party has one left, which two
+    calls of :func:`legal_levels` tell.
+    """
+    setup = deal._setup
+    if setup.order is None or deal._state[_TURN] is None:
+        return 0
+    levels: list[Action] = []
+    _add_announcements(levels, deal, setup)
+    mask = 0
+    for announce in levels:
+        mask |= 1 << announce.seat
+    return mask

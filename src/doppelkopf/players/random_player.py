@@ -89,8 +89,10 @@ class RandomPlayer:
         """
         if type(view) is not PlayerView:
             _checks.instance(view, PlayerView, "view")
+        if view.turn != view.seat:
+            return None  # off turn it never announces, so it need not list its actions
         actions = view.legal_actions
-        if view.turn != view.seat or not actions:
+        if not actions:
             return None
         if view.game_type is None:
             return self._declare(view.seat, actions)
