@@ -39,6 +39,7 @@ from ._interned import ANNOUNCES as _ANNOUNCES
 from ._interned import PLAYS as _PLAYS
 from ._interned import answer_choices
 from ._lazy_view import view_of as _view_of
+from ._replace import install as install_replace
 from .actions import (
     Action,
     ActionTypeError,
@@ -156,6 +157,9 @@ class _Setup(NamedTuple):
     extra: Procedures
     announcements: tuple[Announced, ...]
 
+
+install_replace(_Setup)
+install_replace(Procedures)
 
 _State: TypeAlias = "tuple[_Setup, int, tuple[Trick, ...], int, tuple[Card, ...], int | None]"
 """The whole state of a deal, one plain tuple so that a new deal fills one slot.
@@ -847,7 +851,7 @@ class Deal(ProcedureMixin):
         """Whether :meth:`check_play` would accept the card."""
         return _play_refusal(self._state, seat, card) is None
 
-    def play(self, seat: int, card: Card) -> Deal:
+    def play(self, seat: int, card: Card) -> Deal:  # noqa: PLR0912, PLR0915 - one call per card
         """``seat`` plays ``card``; the fourth card of a trick decides its winner, who leads next.
 
         In a marriage, the first of tricks 1–3 won by another player makes that
@@ -863,9 +867,15 @@ class Deal(ProcedureMixin):
         order = setup.order
         # The common case of _play_refusal (the one check of a card), inlined:
         # a Card of the seat on turn in play, held, and following suit if it
-        # must.  Anything else asks _play_refusal for the error.
-        if type(seat) is not int or seat != turn or order is None or type(card) is not Card:
-            raise _refused(state, seat, card)
+        # must.  Anything else asks _play_refusal for the error.  The seat is
+        # compared by identity: the seats 0-3 are CPython's shared small ints,
+        # and a bool, an int subclass or any other object is none of them (an
+        # equal int that were not shared would take the checked path and pass).
+        if seat is not turn or type(card) is not Card or order is None:
+            error = _play_refusal(state, seat, card)
+            if error is not None:
+                raise error
+            assert order is not None
         base = 48 * seat
         offset = 2 * card.index
         if not (held >> (base + offset)) & 3:
@@ -886,20 +896,31 @@ class Deal(ProcedureMixin):
         played = (*cards, card)
         last = setup.rules._tricks
         # The first-equal-copy loop of CardOrder.winner_position, written out
-        # for the rules where no option changes it (the second Dulle does).
+        # and unrolled for the rules where no option changes it (the second
+        # Dulle does): a later card wins only with a greater key.
         if order.dulle_rises:
             best = order._winner_position(played, len(tricks) + 1 == last)
         else:
-            keys = order.lead_keys[cards[0]]
+            first, second, third = cards
+            keys = order.lead_keys[first]
             best = 0
-            best_key = keys[cards[0]]
-            for position in (1, 2, 3):
-                key = keys[played[position]]
-                if key > best_key:
-                    best = position
-                    best_key = key
+            best_key = keys[first]
+            key = keys[second]
+            if key > best_key:
+                best = 1
+                best_key = key
+            key = keys[third]
+            if key > best_key:
+                best = 2
+                best_key = key
+            if keys[card] > best_key:
+                best = 3
         winner = (leader + best) & 3
-        tricks = (*tricks, Trick._make(leader, played))
+        # Trick._make, written out.
+        trick: Trick = _new_object(Trick)
+        _set_trick_leader(trick, leader)
+        _set_trick_cards(trick, played)
+        tricks = (*tricks, trick)
         if setup.game_type is _MARRIAGE and setup.clarification_trick is None:
             declarer = setup.declarer
             if winner != declarer:
@@ -917,7 +938,9 @@ class Deal(ProcedureMixin):
                     clarification_trick=3,
                     parties=tuple(_RE if s == declarer else _KONTRA for s in range(4)),
                 )
-        return _deal((setup, held, tricks, winner, (), winner if len(tricks) < last else None))
+        deal = _new_object(Deal)
+        _set_state(deal, (setup, held, tricks, winner, (), winner if len(tricks) < last else None))
+        return deal
 
     # --- announcements (SPEC §8) --------------------------------------------
 
@@ -1248,6 +1271,8 @@ def _deal(state: _State) -> Deal:
 # The slot's own setter: calling the slot descriptor directly skips the
 # attribute lookup by name that object.__setattr__ makes.
 _set_state: Final = vars(Deal)["_state"].__set__
+_set_trick_leader: Final = vars(Trick)["leader"].__set__
+_set_trick_cards: Final = vars(Trick)["cards"].__set__
 
 
 def _initial(  # noqa: PLR0917 - the parts of a deal, checked by its two builders
