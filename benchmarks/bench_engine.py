@@ -50,7 +50,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from doppelkopf import Deal, Reservation, __version__
+from doppelkopf import Deal, Play, Reservation, __version__
 from doppelkopf.scoring import settle
 
 _HEALTHY = Reservation.HEALTHY
@@ -73,9 +73,9 @@ def play_game(rng: random.Random) -> int:
 def apply_game(rng: random.Random) -> int:
     """The same game through ``is_finished``, ``legal_actions`` and ``apply``.
 
-    With nobody announcing, the legal actions in play are the seat's cards
-    (announcements come after them, SPEC §8.2), so the choice is among the
-    leading ``Play`` actions.
+    The legal actions list the seat's cards first and then the legal
+    announcements (SPEC §8.2); nobody announces, so the choice is among the
+    leading ``Play`` actions, all of them whenever the last action is a card.
     """
     draw = rng.random
     deal = Deal.shuffled(rng=rng, dealer=int(draw() * 4))
@@ -85,7 +85,9 @@ def apply_game(rng: random.Random) -> int:
         deal = deal.declare(seat, _HEALTHY)
     while not deal.is_finished:
         actions = deal.legal_actions
-        cards = len(deal.legal_cards())
+        cards = len(actions)
+        if type(actions[-1]) is not Play:
+            cards = sum(type(action) is Play for action in actions)
         deal = deal.apply(actions[int(draw() * cards)])
     return settle(deal).value
 

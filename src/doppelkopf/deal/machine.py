@@ -1368,23 +1368,37 @@ def legal_levels(
     >>> legal_levels(re, NOTHING, 8, 0, Rules())
     ()
     """
-    # The legal levels are always a run up to schwarz (every absage shares the
-    # deadline of the lowest level it adds, SPEC 8.8c), or a bare late reply;
-    # without skipping (V§4) the run is the next level alone.  The deadline
-    # of level L is rules.deadlines[L], the hand size minus L + 1 (SPEC §8.4),
-    # computed here: every bot asks this for every seat before every card.
+    start, stop = _level_run(own, opponents, size, shift, rules)
+    return _LEVELS[start:stop]
+
+
+def _level_run(
+    own: PartyAnnouncements,
+    opponents: PartyAnnouncements,
+    size: int,
+    shift: int,
+    rules: Rules,
+) -> tuple[int, int]:
+    """:func:`legal_levels` as the bounds of a slice of the five levels.
+
+    The legal levels are always a run up to schwarz (every absage shares the
+    deadline of the lowest level it adds, SPEC 8.8c), or a bare late reply;
+    without skipping (V§4) the run is the next level alone.  The deadline of
+    level L is ``rules.deadlines[L]``, the hand size minus L + 1 (SPEC §8.4),
+    computed here: every bot asks this for every seat before every card.
+    """
     last = rules._tricks - 1 - shift  # the deadline of level 0, shifted
     level = own.level
     if level is None:
         if size >= last:
-            return _LEVELS if rules.skip_levels else _RE_KONTRA
+            return (0, 5) if rules.skip_levels else (0, 1)
         answered = opponents.level
         if answered is not None and size >= last - answered - 1:
-            return _RE_KONTRA
-        return ()
+            return (0, 1)
+        return (0, 0)
     if level == 4 or not own.timely or size < last - level - 1:
-        return ()
-    return _LEVELS[level + 1 :] if rules.skip_levels else _LEVELS[level + 1 : level + 2]
+        return (0, 0)
+    return (level + 1, 5) if rules.skip_levels else (level + 1, level + 2)
 
 
 _LEVELS: Final = tuple(Announcement)
@@ -1410,25 +1424,30 @@ def seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
     actions: list[Action] = (
         [plays[card.index] for card in deal.legal_cards()] if deal._state[_TURN] == seat else []
     )
-    levels = seat_levels(deal, setup, seat)
-    if levels:
-        announces = _ANNOUNCES[seat]
-        actions.extend([announces[level] for level in levels])
+    start, stop = _seat_run(deal, setup, seat)
+    if start < stop:
+        actions.extend(_ANNOUNCES[seat][start:stop])
     return tuple(actions)
 
 
 def seat_levels(deal: Deal, setup: _Setup, seat: int) -> tuple[Announcement, ...]:
     """:func:`legal_announcements` of ``seat`` (known good) once the contract's card
     order is fixed; ``setup`` is the deal's."""
+    start, stop = _seat_run(deal, setup, seat)
+    return _LEVELS[start:stop]
+
+
+def _seat_run(deal: Deal, setup: _Setup, seat: int) -> tuple[int, int]:
+    """:func:`seat_levels` as the bounds of a slice of the five levels."""
     _, _, tricks, leader, cards, _ = deal._state
     rules = setup.rules
     played = len(tricks)
     if played == rules._tricks:
-        return ()  # SPEC §8.3
+        return (0, 0)  # SPEC §8.3
     clarification = setup.clarification_trick
     if clarification is None:
         if setup.game_type is _MARRIAGE:  # SPEC §7.4
-            return ()
+            return (0, 0)
         shift = 0
     else:
         shift = clarification - 1
@@ -1440,7 +1459,7 @@ def seat_levels(deal: Deal, setup: _Setup, seat: int) -> tuple[Announcement, ...
     # exchange moves three cards each way); within a trick the seats that
     # have played hold one fewer.  Cheaper than counting the hand's bits.
     size = rules._tricks - played - (((seat - leader) & 3) < len(cards))
-    return legal_levels(own, opponents, size, shift, rules)
+    return _level_run(own, opponents, size, shift, rules)
 
 
 def legal_actions(deal: Deal) -> tuple[Action, ...]:
@@ -1488,8 +1507,10 @@ def _add_announcements(actions: list[Action], deal: Deal, setup: _Setup) -> None
     re, kontra = setup.re_announcements, setup.kontra_announcements
     # A party's legal levels only grow with the hand size, so a party with
     # none at the largest hand size has none at all: most of a deal.
-    re_open = legal_levels(re, kontra, top, shift, rules)
-    kontra_open = legal_levels(kontra, re, top, shift, rules)
+    re_start, re_stop = _level_run(re, kontra, top, shift, rules)
+    kontra_start, kontra_stop = _level_run(kontra, re, top, shift, rules)
+    re_open = re_start < re_stop
+    kontra_open = kontra_start < kontra_stop
     if not re_open and not kontra_open:
         return
     parties = setup.parties
@@ -1497,15 +1518,14 @@ def _add_announcements(actions: list[Action], deal: Deal, setup: _Setup) -> None
         if parties[seat] is _RE:
             if not re_open:
                 continue
-            own, opponents = re, kontra
+            own, opponents, start, stop = re, kontra, re_start, re_stop
         else:
             if not kontra_open:
                 continue
-            own, opponents = kontra, re
-        size = top - (((seat - leader) & 3) < len(cards))
-        levels = legal_levels(own, opponents, size, shift, rules)
-        announces = _ANNOUNCES[seat]
-        actions.extend([announces[level] for level in levels])
+            own, opponents, start, stop = kontra, re, kontra_start, kontra_stop
+        if ((seat - leader) & 3) < len(cards):  # the seat has played to this trick
+            start, stop = _level_run(own, opponents, top - 1, shift, rules)
+        actions.extend(_ANNOUNCES[seat][start:stop])
 
 
 def announcing_seats(deal: Deal) -> int:
@@ -1514,7 +1534,7 @@ def announcing_seats(deal: Deal) -> int:
     The seats for which :func:`legal_announcements` is not empty; for the
     players' runner, which offers each of them an announcement after every
     card (SPEC §8.2).  Most of a deal, neither party has one left, which two
-    calls of :func:`legal_levels` tell.
+    calls of :func:`_level_run` tell.
     """
     setup = deal._setup
     if setup.order is None or deal._state[_TURN] is None:
