@@ -2,7 +2,8 @@
 
 Run from the repository root (after ``pip install .[fast]``, or with ``PYTHONPATH=src``)::
 
-    python benchmarks/bench_search.py [--deals N] [--worlds W] [--jobs J] [--seed S]
+    python benchmarks/bench_search.py [--deals N] [--worlds W] [--model M] [--jobs J]
+                                      [--seed S] [--out FILE]
 
 Deal ``i`` (counting from 0) is shuffled from seed ``S + i`` and dealt by seat
 ``i % 4``.  It is played four times, the search player at seat 0, 1, 2 and 3
@@ -15,7 +16,10 @@ the processor time per searched decision (mean and largest; a decision is
 searched when more than one card is legal) measured inside each worker process,
 which runs on one core.  ``--jobs`` runs deals in parallel processes.
 
-Every player is seeded from ``S`` and ``i``, so a run is reproducible.
+Every player is seeded from ``S`` and ``i``, so a run is reproducible, and two
+runs over the same deals can be compared deal by deal: ``--out`` writes each
+deal's mean score, one number a line, and ``--against FILE`` reports the paired
+difference from such a file (the interval of the mean difference).
 """
 
 from __future__ import annotations
@@ -63,7 +67,7 @@ class Result:
     times: tuple[float, ...]
 
 
-def play_one(number: int, seed: int, worlds: int, policy: str) -> Result:
+def play_one(number: int, seed: int, worlds: int, policy: str, model: str) -> Result:
     """Deal ``number`` played with the search player at each seat in turn."""
     scores: list[int] = []
     declared: list[bool] = []
@@ -71,7 +75,7 @@ def play_one(number: int, seed: int, worlds: int, policy: str) -> Result:
     for seat in range(4):
         base = 16 * (seed + number) + 4 * seat
         players: list[Player] = [HeuristicPlayer(seed=base + other) for other in range(4)]
-        searcher = TimedSearchPlayer(worlds=worlds, policy=policy, seed=base + seat)
+        searcher = TimedSearchPlayer(worlds=worlds, policy=policy, model=model, seed=base + seat)
         players[seat] = searcher
         deal = play_deal(Deal.shuffled(seed=seed + number, dealer=number % 4), players)
         scores.append(0 if deal.is_void else settle(deal).scores[seat])
@@ -84,7 +88,7 @@ def play_one(number: int, seed: int, worlds: int, policy: str) -> Result:
     )
 
 
-def _play(arguments: tuple[int, int, int, str]) -> Result:
+def _play(arguments: tuple[int, int, int, str, str]) -> Result:
     return play_one(*arguments)
 
 
@@ -98,13 +102,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print the report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals, each played 4 times")
-    parser.add_argument("--worlds", type=int, default=48, help="worlds per decision")
+    parser.add_argument("--worlds", type=int, default=64, help="worlds per decision")
     parser.add_argument("--policy", default="greedy", choices=("greedy", "random"))
+    parser.add_argument("--model", default="uniform", choices=("heuristic", "uniform"))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--seed", type=int, default=0, help="seed of deal 0")
+    parser.add_argument("--out", help="write each deal's mean score to this file")
+    parser.add_argument("--against", help="compare deal by deal with a file written by --out")
     options = parser.parse_args(argv)
     started = time.perf_counter()
-    work = [(i, options.seed, options.worlds, options.policy) for i in range(options.deals)]
+    work = [
+        (i, options.seed, options.worlds, options.policy, options.model)
+        for i in range(options.deals)
+    ]
     with ProcessPoolExecutor(max_workers=options.jobs) as pool:
         results = list(pool.map(_play, work, chunksize=4))
     elapsed = time.perf_counter() - started
@@ -114,9 +124,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"doppelkopf {__version__} on Python {platform.python_version()}, engine {_engine()}")
     print(
         f"{options.deals} deals x 4 seats = {4 * options.deals} games; "
-        f"{options.worlds} worlds per decision, {options.policy} playouts"
+        f"{options.worlds} worlds per decision, {options.policy} playouts, "
+        f"{options.model} model of the others"
     )
     print(f"search player: {_interval(per_deal)}")
+    if options.out:
+        with open(options.out, "w", encoding="utf-8") as file:
+            file.writelines(f"{value}\n" for value in per_deal)
+    if options.against:
+        with open(options.against, encoding="utf-8") as file:
+            before = [float(line) for line in file if line.strip()]
+        paired = [a - b for a, b in zip(per_deal, before, strict=False)]
+        print(f"  against {options.against} ({len(paired)} deals): {_interval(paired)}")
     if own:
         print(f"  in its own contracts ({len(own)} games): mean {statistics.fmean(own):+.2f}")
     if times:

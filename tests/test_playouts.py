@@ -18,11 +18,13 @@ import pytest
 from hypothesis import assume, given, settings
 
 from doppelkopf import (
+    DISTINCT_CARDS,
     Announce,
     Card,
     Deal,
     DoppelkopfError,
     GameType,
+    Hand,
     InvalidTypeError,
     InvalidValueError,
     Phase,
@@ -572,3 +574,25 @@ def test_summary_keys(monkeypatch: pytest.MonkeyPatch) -> None:
             assert settle(expected).scores == tuple(
                 re_entry if seats[s] else kontra_entry for s in range(4)
             )
+
+
+def test_greedy_leads_a_plain_ace_before_its_trumps() -> None:
+    """The greedy lead: a plain ace first, else the strongest card (see ``playouts``)."""
+    table = tables.order_tables(Rules.DDV.card_order(GameType.NORMAL))
+
+    def lead(text: str) -> Card:
+        legal = sorted({card.index for card in Hand.parse(text)})
+        index = tables.greedy_index(
+            table, legal, trick=(), leader=0, seat=0, parties=[None] * 4, last=False
+        )
+        return DISTINCT_CARDS[index]
+
+    assert lead("♥10 ♣Q ♠A ♠K") == Card.parse("♠A")
+    assert lead("♥10 ♣Q ♠K ♦A") == Card.parse("♥10")  # the ♦A is a trump here
+    assert lead("♣K ♠10 ♥9") == Card.parse("♠10")
+    fleshless = tables.order_tables(Rules.DDV.card_order(GameType.FLESHLESS))
+    legal = sorted({card.index for card in Hand.parse("♣Q ♦A ♠10")})
+    index = tables.greedy_index(
+        fleshless, legal, trick=(), leader=0, seat=0, parties=[None] * 4, last=False
+    )
+    assert DISTINCT_CARDS[index] == Card.parse("♦A")

@@ -8,7 +8,9 @@ import pytest
 
 from doppelkopf import (
     Announce,
+    Announcement,
     Deal,
+    GameType,
     HeuristicPlayer,
     InvalidTypeError,
     InvalidValueError,
@@ -18,7 +20,9 @@ from doppelkopf import (
     play_deal,
 )
 from doppelkopf.players import iter_deal
+from doppelkopf.players.heuristic import _ANNOUNCE_POWER, _power
 from doppelkopf.search import SearchPlayer, bot, playouts
+from doppelkopf.search._model import heuristic_consistent
 
 
 def _table(seed: int, **options: object) -> list[object]:
@@ -111,6 +115,7 @@ def test_no_card_to_play() -> None:
         ({"time": "1"}, InvalidTypeError),
         ({"policy": "best"}, InvalidValueError),
         ({"announce": "always"}, InvalidValueError),
+        ({"model": "oracle"}, InvalidValueError),
         ({"margin": "1"}, InvalidTypeError),
         ({"announce_worlds": 0}, InvalidValueError),
         ({"announce_worlds": 1.5}, InvalidTypeError),
@@ -129,3 +134,81 @@ def test_bad_view() -> None:
 
 def test_repr_names_the_budget() -> None:
     assert "worlds=5" in repr(SearchPlayer(worlds=5, seed=2))
+
+
+def _positions(seed: int) -> list[Deal]:
+    """The positions of trick 1 to 3 of a deal four heuristic players play."""
+    players = [HeuristicPlayer(seed=4 * seed + s) for s in range(4)]
+    steps = iter_deal(Deal.shuffled(seed=seed), players)
+    return [step.deal for step in steps if 1 <= step.deal.moment <= 12]
+
+
+def test_model_accepts_every_position_heuristic_players_reach() -> None:
+    for seed in range(40):
+        for state in _positions(seed):
+            for seat in range(4):
+                assert heuristic_consistent(state, seat)
+
+
+def _strong_second_seat() -> Deal:
+    """A deal, all healthy, whose seat 1 holds a hand the heuristic player announces with."""
+    for seed in itertools.count():
+        deal = Deal.shuffled(seed=seed)
+        for seat in range(4):
+            deal = deal.declare(seat, Reservation.HEALTHY)
+        order = Rules.DDV.card_order(GameType.NORMAL)
+        if deal.game_type is GameType.NORMAL and _power(deal.hands[1], order) >= _ANNOUNCE_POWER:
+            return deal.play(0, deal.legal_cards()[0])
+    raise AssertionError("unreachable")
+
+
+def test_model_rejects_a_strong_hand_kept_silent_and_keeps_it_announced() -> None:
+    deal = _strong_second_seat()
+    silent = deal.play(1, deal.legal_cards()[0])
+    assert not heuristic_consistent(silent, 0)
+    assert heuristic_consistent(silent, 1)  # a seat is not judged by its own view
+    loud = deal.announce(1, Announcement.RE_KONTRA)
+    loud = loud.play(1, loud.legal_cards()[0])
+    assert heuristic_consistent(loud, 0)
+
+
+def test_model_rejects_a_weak_hand_announced_at_once() -> None:
+    order = Rules.DDV.card_order(GameType.NORMAL)
+    for seed in itertools.count():
+        deal = Deal.shuffled(seed=seed)
+        for seat in range(4):
+            deal = deal.declare(seat, Reservation.HEALTHY)
+        if deal.game_type is GameType.NORMAL and _power(deal.hands[1], order) < _ANNOUNCE_POWER:
+            break
+    deal = deal.play(0, deal.legal_cards()[0]).announce(1, Announcement.RE_KONTRA)
+    assert not heuristic_consistent(deal.play(1, deal.legal_cards()[0]), 0)
+
+
+def test_worlds_follow_the_model_and_give_it_up_when_nothing_fits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    silent = _strong_second_seat()
+    silent = silent.play(1, silent.legal_cards()[0])
+    view = silent.view(2)
+    worlds = SearchPlayer(seed=3, model="heuristic").worlds_of(view, 20)
+    assert all(heuristic_consistent(world, 2) and world.view(2) == view for world in worlds)
+    uniform = SearchPlayer(seed=3).worlds_of(view, 200)
+    assert not all(heuristic_consistent(world, 2) for world in uniform)
+    calls = []
+
+    def nothing_fits(world: Deal, seat: int) -> bool:
+        calls.append(seat)
+        return False
+
+    monkeypatch.setattr(bot, "heuristic_consistent", nothing_fits)
+    player = SearchPlayer(seed=3, model="heuristic")
+    assert len(player.worlds_of(view, 4)) == 4
+    tried = len(calls)
+    assert tried == 4 * bot._TRIES
+    assert [w.view(2) for w in player.worlds_of(view, 4)] == [view] * 4
+    assert len(calls) == tried  # given up for the rest of the deal
+    fresh = Deal.shuffled(seed=5)
+    for seat in range(4):
+        fresh = fresh.declare(seat, Reservation.HEALTHY)
+    player.worlds_of(fresh.view(2), 1)
+    assert len(calls) > tried  # a new deal tries the model again

@@ -48,6 +48,10 @@ __all__ = [
 POINTS: Final = tuple(card.points for card in DISTINCT_CARDS)
 """Card points by distinct card index (SPEC §1.2)."""
 DULLE_INDEX: Final = Card(Suit.HEARTS, Rank.TEN).index
+_ACES: Final = sum(1 << card.index for card in DISTINCT_CARDS if card.rank is Rank.ACE)
+_TRUMP: Final = Category.TRUMP.value
+_ACE_FIRST: Final = 1000
+"""Added to a plain ace's lead score: above every strength, so a held plain ace leads first."""
 FOX_INDEX: Final = FOX.index
 CHARLIE_INDEX: Final = CHARLIE.index
 _CATEGORIES: Final = len(Category)
@@ -111,7 +115,10 @@ def order_tables(order: CardOrder) -> OrderTables:
         keys=tuple(keys),
         follow=follow,
         rises=order.dulle_rises,
-        lead_score=strength,
+        lead_score=tuple(
+            strength[c] + (_ACE_FIRST if category[c] != _TRUMP and _ACES >> c & 1 else 0)
+            for c in range(24)
+        ),
         smear_score=tuple(1000 * POINTS[c] - strength[c] for c in range(24)),
         dump_score=tuple(1000 * POINTS[c] + strength[c] for c in range(24)),
     )
@@ -294,7 +301,8 @@ def greedy_index(
     ``legal`` are the indices of the distinct legal cards in increasing order;
     ties go to the lowest index, as :func:`numpy.argmax` breaks them.
 
-    - Leading: the strongest card (the highest trump, else the highest plain card).
+    - Leading: a plain ace, the strongest of them, if it holds one; else its
+      strongest card (the highest trump, else the highest plain card).
     - The trick's winner so far is of the seat's own party, as far as the
       parties are fixed (SPEC §6, §7.2): the legal card worth most card points,
       the weakest of those.

@@ -22,6 +22,16 @@ and the Armut exchange are left to a :class:`~doppelkopf.HeuristicPlayer`,
 whose rules are published (``announce="heuristic"`` leaves it the
 announcements as well).
 
+The worlds are drawn uniformly (``model="uniform"``, the default).  With
+``model="heuristic"`` they are kept only where the other seats said Re or
+Kontra at their first card exactly as a :class:`~doppelkopf.HeuristicPlayer`
+would have with the hand the world gives them (its rule is published): a silent seat then holds no
+strong hand, a seat that spoke at once a strong one.  When no world of many
+fits (the others do not play like that), the player draws uniformly for the
+rest of the deal.  Measured over 200 deals, seats rotated, the model gained
++0.016 points per deal (95 % interval of the paired difference −0.147 to
++0.180) for 44 % more time per decision, so it is not the default.
+
 The budget is given per decision: ``worlds`` worlds (``announce_worlds`` for an
 announcement, eight times as many by default), each candidate played out
 ``playouts`` times in each, and optionally ``time`` seconds, after which no
@@ -43,6 +53,7 @@ from ..parties import Announcement
 from ..players import HeuristicPlayer
 from ..players._seeds import check_seed
 from ..scoring import settle
+from ._model import heuristic_consistent
 from .playouts import playouts
 from .sampling import WorldSampler
 
@@ -50,6 +61,9 @@ __all__ = ["SearchPlayer"]
 
 _POLICIES: Final = ("random", "greedy")
 _ANNOUNCING: Final = ("search", "heuristic")
+_MODELS: Final = ("heuristic", "uniform")
+_TRIES: Final = 20
+"""Uniform draws per wanted world before the model is given up for the deal."""
 _BATCH: Final = 8
 """Worlds per batch when a time budget is given: the clock is read between batches."""
 
@@ -64,7 +78,9 @@ class SearchPlayer:
     :func:`~doppelkopf.search.playouts`); ``announce``: ``"search"`` or
     ``"heuristic"``; ``margin``: the points an announcement must gain;
     ``announce_worlds``: worlds per announcement decision (default eight
-    times ``worlds``); ``seed`` makes every choice reproducible.
+    times ``worlds``); ``model``: what the player assumes of the others
+    (``"heuristic"`` or ``"uniform"``, see the module); ``seed`` makes every
+    choice reproducible.
 
     >>> from doppelkopf import Deal, HeuristicPlayer, play_deal
     >>> players = [SearchPlayer(worlds=4, seed=1)] + [HeuristicPlayer(seed=s) for s in (2, 3, 4)]
@@ -75,7 +91,7 @@ class SearchPlayer:
         InvalidTypeError: a budget is not an ``int`` (``time``, ``margin``: a
             number), or ``seed`` is neither ``int``, ``str`` nor ``None``.
         InvalidValueError: a budget below 1 (``time`` not positive), or an
-            unknown policy or way of announcing.
+            unknown policy, way of announcing or model.
     """
 
     def __init__(
@@ -88,6 +104,7 @@ class SearchPlayer:
         announce: str = "search",
         margin: float = 0.5,
         announce_worlds: int | None = None,
+        model: str = "uniform",
         seed: int | str | None = None,
     ) -> None:
         for name, value in (("worlds", worlds), ("playouts", playouts)):
@@ -108,6 +125,10 @@ class SearchPlayer:
             raise InvalidValueError(
                 f"announce must be one of {', '.join(_ANNOUNCING)}, not {_checks.excerpt(announce)}"
             )
+        if model not in _MODELS:
+            raise InvalidValueError(
+                f"model must be one of {', '.join(_MODELS)}, not {_checks.excerpt(model)}"
+            )
         if type(margin) not in (int, float):
             raise _checks.type_error(margin, "margin", "number")
         check_seed(seed)
@@ -118,6 +139,7 @@ class SearchPlayer:
             raise InvalidValueError(f"announce_worlds must be at least 1, not {chosen}")
         self.announce_worlds = chosen
         self.announce = announce
+        self.model = model
         self.margin = float(margin)
         self.worlds = worlds
         self.playouts = playouts
@@ -127,12 +149,13 @@ class SearchPlayer:
         self.rng = random.Random(seed)
         self._heuristic = HeuristicPlayer(seed=self.rng.randrange(2**32))
         self._last_sampler: WorldSampler | None = None
+        self._misfit_since: int | None = None
 
     def __repr__(self) -> str:
         return (
             f"SearchPlayer(worlds={self.worlds}, playouts={self.playouts}, time={self.time!r}, "
             f"policy={self.policy!r}, announce={self.announce!r}, margin={self.margin!r}, "
-            f"announce_worlds={self.announce_worlds}, seed={self.seed!r})"
+            f"announce_worlds={self.announce_worlds}, model={self.model!r}, seed={self.seed!r})"
         )
 
     def act(self, view: PlayerView) -> Action | None:
@@ -164,8 +187,7 @@ class SearchPlayer:
             # world; it is made when it gains more than ``margin`` points on
             # average (SPEC §8, §10).
             card = self.card(view) if len(legal) > 1 else legal[0]
-            sampler = self._sampler_of(view)
-            worlds = [sampler.sample(self.rng) for _ in range(self.announce_worlds)]
+            worlds = self.worlds_of(view, self.announce_worlds)
             silent = self.evaluate(view, [card], worlds=worlds)[0]
             loud = self.evaluate(view, [card], announce=levels[0], worlds=worlds)[0]
             if loud > silent + self.margin:
@@ -209,7 +231,6 @@ class SearchPlayer:
         until the budget or ``worlds`` is spent (at least one batch).
         """
         seat = view.seat
-        rng = self.rng
         started = perf_counter()
         sums = [0.0] * len(cards)
         pool = list(worlds) if worlds is not None else None
@@ -217,11 +238,7 @@ class SearchPlayer:
         limit = len(pool) if pool is not None else self.worlds
         while done < limit:
             batch = min(limit - done, _BATCH if self.time is not None else limit)
-            if pool is not None:
-                drawn = pool[done : done + batch]
-            else:
-                sampler = self._sampler_of(view)
-                drawn = [sampler.sample(rng) for _ in range(batch)]
+            drawn = pool[done : done + batch] if pool is not None else self.worlds_of(view, batch)
             self._play_out(drawn, seat, cards, announce, sums)
             done += batch
             if self.time is not None and perf_counter() - started >= self.time:
@@ -253,6 +270,38 @@ class SearchPlayer:
             result = playouts(positions, policy=self.policy, seed=self.rng.randrange(2**63))
             for which, scores in zip(owners, result.scores, strict=True):
                 sums[which] += scores[seat]
+
+    def worlds_of(self, view: PlayerView, count: int) -> list[Deal]:
+        """``count`` worlds of ``view`` as the player's ``model`` sees them (see the module).
+
+        >>> from doppelkopf import Deal, Reservation
+        >>> deal = Deal.shuffled(seed=5)
+        >>> for seat in range(4):
+        ...     deal = deal.declare(seat, Reservation.HEALTHY)
+        >>> worlds = SearchPlayer(seed=0).worlds_of(deal.view(0), 3)
+        >>> [world.view(0) == deal.view(0) for world in worlds]
+        [True, True, True]
+        """
+        view = _checks.instance(view, PlayerView, "view")
+        sampler = self._sampler_of(view)
+        rng = self.rng
+        misfit = self._misfit_since
+        if misfit is not None and view.moment < misfit:
+            misfit = self._misfit_since = None  # a new deal
+        if self.model == "uniform" or misfit is not None:
+            return [sampler.sample(rng) for _ in range(count)]
+        kept: list[Deal] = []
+        seat = view.seat
+        for _ in range(_TRIES * count):
+            world = sampler.sample(rng)
+            if heuristic_consistent(world, seat):
+                kept.append(world)
+                if len(kept) == count:
+                    return kept
+        if not kept:
+            self._misfit_since = view.moment
+        kept.extend(sampler.sample(rng) for _ in range(count - len(kept)))
+        return kept
 
     def _sampler_of(self, view: PlayerView) -> WorldSampler:
         """The sampler of ``view``, kept for the next question about the same view."""

@@ -229,8 +229,9 @@ def playouts(
     - ``"random"``: uniformly among the distinct legal cards
       (:meth:`Deal.legal_cards <doppelkopf.Deal.legal_cards>`), as
       :class:`~doppelkopf.players.RandomPlayer` chooses its cards;
-    - ``"greedy"``: leads its strongest card (the highest trump, else the
-      highest plain card); when the card winning the trick so far is of its
+    - ``"greedy"``: leads a plain ace if it holds one (the strongest of
+      them), else its strongest card (the highest trump, else the highest
+      plain card); when the card winning the trick so far is of its
       own party, as far as the parties are fixed (SPEC §6, §7.2), it plays its
       legal card worth most card points; otherwise it wins the trick with its
       weakest winning card if it can, and else plays its legal card worth
