@@ -1504,6 +1504,10 @@ def _add_announcements(actions: list[Action], deal: Deal, setup: _Setup) -> None
     rules = setup.rules
     _, _, tricks, leader, cards, _ = deal._state
     top = rules._tricks - len(tricks)  # the cards of a seat that has not played to this trick
+    if top < rules._tricks - 6 - shift:
+        # Below the lowest deadline of all, a late reply to schwarz (SPEC §8.4,
+        # §8.6c; see _level_run): nobody may announce for the rest of the deal.
+        return
     re, kontra = setup.re_announcements, setup.kontra_announcements
     # A party's legal levels only grow with the hand size, so a party with
     # none at the largest hand size has none at all: most of a deal.
