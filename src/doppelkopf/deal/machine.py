@@ -682,7 +682,7 @@ class Deal(ProcedureMixin):
         The tuple is a :class:`LegalActions`: calling it the old way,
         ``deal.legal_actions()``, still works for one release and warns.
         """
-        return LegalActions(legal_actions(self))
+        return LegalActions(_legal_actions(self))
 
     # --- reservations (SPEC §3) ---------------------------------------------
 
@@ -1477,22 +1477,27 @@ def legal_actions(deal: Deal) -> tuple[Action, ...]:
     """
     if type(deal) is not Deal:
         _checks.instance(deal, Deal, "deal")
-    setup = deal._setup
-    if setup.game_type is None or setup.order is None:
-        seat = deal.turn
+    return tuple(_legal_actions(deal))
+
+
+def _legal_actions(deal: Deal) -> Sequence[Action]:
+    """:func:`legal_actions` of a deal, as a list or a tuple (a list in play)."""
+    state = deal._state
+    setup = state[_SETUP]
+    seat = state[_TURN]
+    if setup.order is None:
         if seat is None:
             return ()
         if setup.game_type is None:
             return answer_choices(seat, setup.dealt[seat], setup.rules, setup.extra.forced)
         assert setup.extra.poverty is not None
         return exchange_actions(seat, deal.hands[seat], setup.extra.poverty, seat, setup.rules)
-    turn = deal._state[_TURN]
-    if turn is None:
+    if seat is None:
         return ()
-    plays = _PLAYS[turn]
+    plays = _PLAYS[seat]
     actions: list[Action] = [plays[card.index] for card in deal.legal_cards()]
     _add_announcements(actions, deal, setup)
-    return tuple(actions)
+    return actions
 
 
 def _add_announcements(actions: list[Action], deal: Deal, setup: _Setup) -> None:
