@@ -177,22 +177,25 @@ _VIEW: list[type[PlayerView]] = []
 _NEW: Final = object.__new__
 
 
-def install(cls: type[PlayerView], source: Any) -> None:
+def install(cls: type[PlayerView], source: Any, actions: Any) -> None:
     """Make ``cls`` compute the fields of :data:`FIELDS` on first read.
 
-    ``source`` is the descriptor of the slot where a lazy view keeps its deal.
+    ``source`` is the descriptor of the slot where a lazy view keeps its deal,
+    ``actions`` the one of its legal actions, ``None`` until listed.
     """
     names = {field.name for field in cls.__attrs_attrs__}
     assert names == set(FIELDS) | set(EAGER), names ^ (set(FIELDS) | set(EAGER))
     for name, compute in FIELDS.items():
         setattr(cls, name, LazyField(name, compute, source.__get__))
     _VIEW.append(cls)
-    global _SET_SOURCE, _SET_DICT  # noqa: PLW0603 - bound once, when the class exists
+    global _SET_SOURCE, _SET_DICT, _SET_ACTIONS  # noqa: PLW0603 - bound once, with the class
     _SET_SOURCE = source.__set__
+    _SET_ACTIONS = actions.__set__
     _SET_DICT = next(vars(k)["__dict__"] for k in cls.__mro__ if "__dict__" in vars(k)).__set__
 
 
 _SET_SOURCE: Callable[[Any, Deal], None]
+_SET_ACTIONS: Callable[[Any, object], None]
 _SET_DICT: Callable[[Any, dict[str, Any]], None]
 
 
@@ -204,5 +207,6 @@ def view_of(deal: Deal, seat: int) -> PlayerView:
         from . import views  # noqa: F401 - installs the class
     view: PlayerView = _NEW(_VIEW[0])
     _SET_SOURCE(view, deal)
+    _SET_ACTIONS(view, None)
     _SET_DICT(view, {"seat": seat, "turn": deal._state[5], "_given_actions": None})
     return view

@@ -1417,16 +1417,22 @@ _V22_HANDS: Final = (
 
 def seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
     """The legal actions of one seat, in the order of :func:`legal_actions`."""
-    setup = deal._setup
+    state = deal._state
+    setup = state[_SETUP]
     if setup.order is None:
-        return legal_actions(deal) if deal._state[_TURN] == seat else ()
-    plays = _PLAYS[seat]
-    actions: list[Action] = (
-        [plays[card.index] for card in deal.legal_cards()] if deal._state[_TURN] == seat else []
-    )
-    start, stop = _seat_run(deal, setup, seat)
-    if start < stop:
-        actions.extend(_ANNOUNCES[seat][start:stop])
+        return legal_actions(deal) if state[_TURN] == seat else ()
+    if state[_TURN] == seat:
+        plays = _PLAYS[seat]
+        actions: list[Action] = [plays[card.index] for card in deal.legal_cards()]
+    else:
+        actions = []
+    clarification = setup.clarification_trick
+    # After trick 6 (shifted in a marriage) every hand is below the lowest
+    # deadline, a late reply to schwarz: no announcement is left (see _level_run).
+    if len(state[_TRICKS]) <= 6 + (0 if clarification is None else clarification - 1):
+        start, stop = _seat_run(deal, setup, seat)
+        if start < stop:
+            actions.extend(_ANNOUNCES[seat][start:stop])
     return tuple(actions)
 
 

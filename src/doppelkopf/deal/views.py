@@ -46,7 +46,7 @@ class _ActionCache:
     hashing, ``repr``, pickling and :func:`attrs.fields` never see them."""
 
     __slots__ = ("_cached_actions", "_cached_history", "_cached_key", "_source")
-    _cached_actions: tuple[Action, ...]
+    _cached_actions: tuple[Action, ...] | None
     _cached_history: tuple[SeenEvent, ...]
     _cached_key: tuple[object, ...]
     _source: Deal
@@ -142,18 +142,16 @@ class PlayerView(_ActionCache):
         given = self._given_actions
         if given is not None:
             return given
-        try:
-            return self._cached_actions
-        except AttributeError:
-            pass
-        try:
-            deal = self._source
-        except AttributeError:
-            actions = self._list_actions()
-        else:
-            # The same actions as _list_actions gives, read from the deal
-            # directly (tests/test_lazy_view.py pins the two together).
-            actions = seat_actions(deal, self.seat)
+        # A view of a deal starts with None here (a missing slot, caught,
+        # would cost a quarter of listing the actions); one built with its
+        # fields has the slot unset, which getattr's default covers.
+        actions: tuple[Action, ...] | None = getattr(self, "_cached_actions", None)
+        if actions is not None:
+            return actions
+        # A view of a deal lists the same actions as _list_actions gives, read
+        # from the deal directly (tests/test_lazy_view.py pins the two together).
+        deal: Deal | None = getattr(self, "_source", None)
+        actions = self._list_actions() if deal is None else seat_actions(deal, self.seat)
         _SET_CACHED_ACTIONS(self, actions)
         return actions
 
@@ -374,7 +372,7 @@ def _public_answer(view: PlayerView) -> Declare | None:
     return None if wish is None else Declare(declarer, wish)
 
 
-install(PlayerView, vars(_ActionCache)["_source"])
+install(PlayerView, vars(_ActionCache)["_source"], vars(_ActionCache)["_cached_actions"])
 _SET_CACHED_ACTIONS: Final = vars(_ActionCache)["_cached_actions"].__set__
 _SET_DICT: Final = next(
     vars(k)["__dict__"] for k in PlayerView.__mro__ if "__dict__" in vars(k)
