@@ -11,6 +11,8 @@ the library played from the same seeds.
 from __future__ import annotations
 
 import hashlib
+import random
+from typing import Any
 
 from doppelkopf import Deal, HeuristicPlayer, Player, RandomPlayer, Rules
 from doppelkopf.deal.machine import announcing_seats, legal_announcements
@@ -79,3 +81,22 @@ def test_deals_are_played_as_before() -> None:
     for number in range(40):
         digest.update(repr(play_deal(start(number), line_up(number)).history).encode())
     assert digest.hexdigest() == "2fe5665edc9e4b0440384a25981b2171afc36ee74a02ef71c9f272332bd18492"
+
+
+def test_a_random_player_draws_its_action_as_random_choice_does() -> None:
+    """A plain Random takes the written-out draw; a subclass goes through its choice."""
+
+    class Counted(random.Random):
+        choices_made = 0
+
+        def choice(self, seq: Any) -> Any:
+            Counted.choices_made += 1
+            return super().choice(seq)
+
+    for number in range(6):
+        plain = [RandomPlayer(rng=random.Random(4 * number + s)) for s in range(4)]
+        counted: list[Player] = [RandomPlayer(rng=Counted(4 * number + s)) for s in range(4)]
+        one = play_deal(Deal.shuffled(seed=number), list(plain))
+        other = play_deal(Deal.shuffled(seed=number), counted)
+        assert one.history == other.history
+    assert Counted.choices_made >= 6 * 48
