@@ -18,7 +18,7 @@ import attrs
 import pytest
 
 from doppelkopf import Deal, GameType, PlayerView, RandomPlayer, Reservation, Rules
-from doppelkopf.deal._lazy_view import known_parties
+from doppelkopf.deal._lazy_view import FIELDS, LazyField, known_parties
 from doppelkopf.deal.poverty import may_declare_poverty
 from doppelkopf.deal.reservations import CLUB_QUEEN
 from doppelkopf.errors import DoppelkopfError
@@ -183,3 +183,10 @@ def test_a_view_of_a_bad_seat_raises() -> None:
     for seat in (4, -1, True, 1.0, "0", None):
         with pytest.raises(DoppelkopfError):
             deal.view(seat)  # type: ignore[arg-type]
+
+
+def test_the_class_holds_a_descriptor_for_each_computed_field() -> None:
+    for name in FIELDS:
+        field = getattr(PlayerView, name)
+        assert isinstance(field, LazyField)
+        assert field.name == name

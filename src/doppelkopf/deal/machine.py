@@ -1436,20 +1436,13 @@ def seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def seat_levels(deal: Deal, setup: _Setup, seat: int) -> tuple[Announcement, ...]:
-    """:func:`legal_announcements` of ``seat`` (known good) once the contract's card
-    order is fixed; ``setup`` is the deal's."""
-    start, stop = _seat_run(deal, setup, seat)
-    return _LEVELS[start:stop]
-
-
 def _seat_run(deal: Deal, setup: _Setup, seat: int) -> tuple[int, int]:
-    """:func:`seat_levels` as the bounds of a slice of the five levels."""
+    """:func:`legal_announcements` of ``seat`` (known good) as the bounds of a slice
+    of the five levels, in a deal whose card order is fixed and that is not
+    finished (the caller has seen tricks left); ``setup`` is the deal's."""
     _, _, tricks, leader, cards, _ = deal._state
     rules = setup.rules
     played = len(tricks)
-    if played == rules._tricks:
-        return (0, 0)  # SPEC §8.3
     clarification = setup.clarification_trick
     if clarification is None:
         if setup.game_type is _MARRIAGE:  # SPEC §7.4

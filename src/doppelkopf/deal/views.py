@@ -13,7 +13,7 @@ from ..parties import Party
 from ..rules import GameType, Rules, ThrowReason
 from ..tricks import Trick
 from ._aliases import DeprecatedAlias
-from ._lazy_view import install, view_of
+from ._lazy_view import install
 from .actions import (
     Action,
     Announce,
@@ -117,11 +117,6 @@ class PlayerView(_ActionCache):
     _given_actions: tuple[Action, ...] | None = attrs.field(
         default=None, eq=False, repr=False, alias="legal_actions"
     )
-
-    @classmethod
-    def _of(cls, deal: Deal, seat: int) -> PlayerView:
-        """The view of ``deal`` for ``seat``, its fields computed on first read."""
-        return view_of(deal, seat)
 
     def __getstate__(self) -> dict[str, object]:
         """The fields alone (every one computed), never the deal of a lazy view."""
