@@ -3,7 +3,7 @@
 ``doppelkopf.deal._lazy_view`` keeps the deal in the view and computes each
 field when it is first read.  These tests pin every field to the eager
 computation below, written from the deal's public properties, and check that
-equality, hashing, ``repr``, ``attrs`` helpers, pickling and the legal actions
+equality, hashing, ``repr``, ``attrs`` functions, pickling and the legal actions
 cannot tell a lazy view from one built with every field given.
 """
 
