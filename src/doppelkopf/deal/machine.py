@@ -35,6 +35,11 @@ from ..rules import GameType, Rules, ThrowReason
 from ..specials import _special_events
 from ..tricks import Trick
 from ._aliases import DeprecatedAlias
+from ._interned import ANNOUNCES as _ANNOUNCES
+from ._interned import PLAYS as _PLAYS
+from ._interned import answer_choices
+from ._lazy_view import view_of as _view_of
+from ._replace import install as install_replace
 from .actions import (
     Action,
     ActionTypeError,
@@ -60,7 +65,6 @@ from .procedures import (
     NO_PROCEDURES,
     ProcedureMixin,
     Procedures,
-    declare_choices,
     exchange_actions,
     fix_contract,
 )
@@ -153,6 +157,9 @@ class _Setup(NamedTuple):
     extra: Procedures
     announcements: tuple[Announced, ...]
 
+
+install_replace(_Setup)
+install_replace(Procedures)
 
 _State: TypeAlias = "tuple[_Setup, int, tuple[Trick, ...], int, tuple[Card, ...], int | None]"
 """The whole state of a deal, one plain tuple so that a new deal fills one slot.
@@ -451,8 +458,9 @@ class Deal(ProcedureMixin):
 
         All 12 tricks (10 without nines) have been played, or the deal is void.
         """
-        setup = self._setup
-        return len(self.tricks) == setup.rules.tricks or setup.extra.void is not None
+        # The seat on turn is None exactly then: a void deal has no turn, and
+        # the last card of the last trick leaves none (a test pins the two).
+        return self._state[_TURN] is None
 
     @property
     def turn(self) -> int | None:
@@ -674,7 +682,7 @@ class Deal(ProcedureMixin):
         The tuple is a :class:`LegalActions`: calling it the old way,
         ``deal.legal_actions()``, still works for one release and warns.
         """
-        return LegalActions(legal_actions(self))
+        return LegalActions(_legal_actions(self))
 
     # --- reservations (SPEC §3) ---------------------------------------------
 
@@ -843,7 +851,7 @@ class Deal(ProcedureMixin):
         """Whether :meth:`check_play` would accept the card."""
         return _play_refusal(self._state, seat, card) is None
 
-    def play(self, seat: int, card: Card) -> Deal:
+    def play(self, seat: int, card: Card) -> Deal:  # noqa: PLR0912, PLR0915 - one call per card
         """``seat`` plays ``card``; the fourth card of a trick decides its winner, who leads next.
 
         In a marriage, the first of tricks 1–3 won by another player makes that
@@ -859,9 +867,15 @@ class Deal(ProcedureMixin):
         order = setup.order
         # The common case of _play_refusal (the one check of a card), inlined:
         # a Card of the seat on turn in play, held, and following suit if it
-        # must.  Anything else asks _play_refusal for the error.
-        if type(seat) is not int or seat != turn or order is None or type(card) is not Card:
-            raise _refused(state, seat, card)
+        # must.  Anything else asks _play_refusal for the error.  The seat is
+        # compared by identity: the seats 0-3 are CPython's shared small ints,
+        # and a bool, an int subclass or any other object is none of them (an
+        # equal int that were not shared would take the checked path and pass).
+        if seat is not turn or type(card) is not Card or order is None:
+            error = _play_refusal(state, seat, card)
+            if error is not None:
+                raise error
+            assert order is not None
         base = 48 * seat
         offset = 2 * card.index
         if not (held >> (base + offset)) & 3:
@@ -882,20 +896,31 @@ class Deal(ProcedureMixin):
         played = (*cards, card)
         last = setup.rules._tricks
         # The first-equal-copy loop of CardOrder.winner_position, written out
-        # for the rules where no option changes it (the second Dulle does).
+        # and unrolled for the rules where no option changes it (the second
+        # Dulle does): a later card wins only with a greater key.
         if order.dulle_rises:
             best = order._winner_position(played, len(tricks) + 1 == last)
         else:
-            keys = order.lead_keys[cards[0]]
+            first, second, third = cards
+            keys = order.lead_keys[first]
             best = 0
-            best_key = keys[cards[0]]
-            for position in (1, 2, 3):
-                key = keys[played[position]]
-                if key > best_key:
-                    best = position
-                    best_key = key
+            best_key = keys[first]
+            key = keys[second]
+            if key > best_key:
+                best = 1
+                best_key = key
+            key = keys[third]
+            if key > best_key:
+                best = 2
+                best_key = key
+            if keys[card] > best_key:
+                best = 3
         winner = (leader + best) & 3
-        tricks = (*tricks, Trick._make(leader, played))
+        # Trick._make, written out.
+        trick: Trick = _new_object(Trick)
+        _set_trick_leader(trick, leader)
+        _set_trick_cards(trick, played)
+        tricks = (*tricks, trick)
         if setup.game_type is _MARRIAGE and setup.clarification_trick is None:
             declarer = setup.declarer
             if winner != declarer:
@@ -913,7 +938,9 @@ class Deal(ProcedureMixin):
                     clarification_trick=3,
                     parties=tuple(_RE if s == declarer else _KONTRA for s in range(4)),
                 )
-        return _deal((setup, held, tricks, winner, (), winner if len(tricks) < last else None))
+        deal = _new_object(Deal)
+        _set_state(deal, (setup, held, tricks, winner, (), winner if len(tricks) < last else None))
+        return deal
 
     # --- announcements (SPEC §8) --------------------------------------------
 
@@ -1091,10 +1118,11 @@ class Deal(ProcedureMixin):
         )
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` knows (SPEC §6.1): nothing of the other hands or reservations."""
-        from .views import PlayerView
+        """What ``seat`` knows (SPEC §6.1): nothing of the other hands or reservations.
 
-        return PlayerView._of(self, seat)
+        The view's fields are computed when first read (see :class:`PlayerView`).
+        """
+        return _view_of(self, seat)
 
 
 _new_object: Final = object.__new__
@@ -1243,6 +1271,8 @@ def _deal(state: _State) -> Deal:
 # The slot's own setter: calling the slot descriptor directly skips the
 # attribute lookup by name that object.__setattr__ makes.
 _set_state: Final = vars(Deal)["_state"].__set__
+_set_trick_leader: Final = vars(Trick)["leader"].__set__
+_set_trick_cards: Final = vars(Trick)["cards"].__set__
 
 
 def _initial(  # noqa: PLR0917 - the parts of a deal, checked by its two builders
@@ -1338,22 +1368,41 @@ def legal_levels(
     >>> legal_levels(re, NOTHING, 8, 0, Rules())
     ()
     """
-    deadlines = rules.deadlines
-    # The legal levels are always a run up to schwarz (every absage shares the
-    # deadline of the lowest level it adds, SPEC 8.8c), or a bare late reply;
-    # without skipping (V§4) the run is the next level alone.
-    if own.level is None:
-        if size >= deadlines[0] - shift:
-            return _LEVELS if rules.skip_levels else _LEVELS[:1]
-        if opponents.level is not None and size >= deadlines[opponents.level] - shift - 1:
-            return _LEVELS[:1]
-        return ()
-    if not own.timely or own.level == 4 or size < deadlines[own.level + 1] - shift:
-        return ()
-    return _LEVELS[own.level + 1 :] if rules.skip_levels else _LEVELS[own.level + 1 : own.level + 2]
+    start, stop = _level_run(own, opponents, size, shift, rules)
+    return _LEVELS[start:stop]
+
+
+def _level_run(
+    own: PartyAnnouncements,
+    opponents: PartyAnnouncements,
+    size: int,
+    shift: int,
+    rules: Rules,
+) -> tuple[int, int]:
+    """:func:`legal_levels` as the bounds of a slice of the five levels.
+
+    The legal levels are always a run up to schwarz (every absage shares the
+    deadline of the lowest level it adds, SPEC 8.8c), or a bare late reply;
+    without skipping (V§4) the run is the next level alone.  The deadline of
+    level L is ``rules.deadlines[L]``, the hand size minus L + 1 (SPEC §8.4),
+    computed here: every bot asks this for every seat before every card.
+    """
+    last = rules._tricks - 1 - shift  # the deadline of level 0, shifted
+    level = own.level
+    if level is None:
+        if size >= last:
+            return (0, 5) if rules.skip_levels else (0, 1)
+        answered = opponents.level
+        if answered is not None and size >= last - answered - 1:
+            return (0, 1)
+        return (0, 0)
+    if level == 4 or not own.timely or size < last - level - 1:
+        return (0, 0)
+    return (level + 1, 5) if rules.skip_levels else (level + 1, level + 2)
 
 
 _LEVELS: Final = tuple(Announcement)
+_RE_KONTRA: Final = _LEVELS[:1]
 _ACTION_TYPES: Final = (Declare, Play, Announce, PassCards, AnswerPoverty, ReturnCards)
 _EVENT_TYPES: Final = (*_ACTION_TYPES, Announced)
 
@@ -1368,13 +1417,48 @@ _V22_HANDS: Final = (
 
 def seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
     """The legal actions of one seat, in the order of :func:`legal_actions`."""
-    if deal.game_type is None or deal._setup.order is None:
-        return legal_actions(deal) if deal.turn == seat else ()
-    actions: list[Action] = []
-    if deal.turn == seat:
-        actions.extend(Play(seat, card) for card in deal.legal_cards())
-    actions.extend(Announce(seat, level) for level in legal_announcements(deal, seat))
+    state = deal._state
+    setup = state[_SETUP]
+    if setup.order is None:
+        return legal_actions(deal) if state[_TURN] == seat else ()
+    if state[_TURN] == seat:
+        plays = _PLAYS[seat]
+        actions: list[Action] = [plays[card.index] for card in deal.legal_cards()]
+    else:
+        actions = []
+    clarification = setup.clarification_trick
+    # After trick 6 (shifted in a marriage) every hand is below the lowest
+    # deadline, a late reply to schwarz: no announcement is left (see _level_run).
+    if len(state[_TRICKS]) <= 6 + (0 if clarification is None else clarification - 1):
+        start, stop = _seat_run(deal, setup, seat)
+        if start < stop:
+            actions.extend(_ANNOUNCES[seat][start:stop])
     return tuple(actions)
+
+
+def _seat_run(deal: Deal, setup: _Setup, seat: int) -> tuple[int, int]:
+    """:func:`legal_announcements` of ``seat`` (known good) as the bounds of a slice
+    of the five levels, in a deal whose card order is fixed and that is not
+    finished (the caller has seen tricks left); ``setup`` is the deal's."""
+    _, _, tricks, leader, cards, _ = deal._state
+    rules = setup.rules
+    played = len(tricks)
+    clarification = setup.clarification_trick
+    if clarification is None:
+        if setup.game_type is _MARRIAGE:  # SPEC §7.4
+            return (0, 0)
+        shift = 0
+    else:
+        shift = clarification - 1
+    if setup.parties[seat] is _RE:
+        own, opponents = setup.re_announcements, setup.kontra_announcements
+    else:
+        own, opponents = setup.kontra_announcements, setup.re_announcements
+    # Every seat holds the same number of cards between tricks (the Armut
+    # exchange moves three cards each way); within a trick the seats that
+    # have played hold one fewer.  Cheaper than counting the hand's bits.
+    size = rules._tricks - played - (((seat - leader) & 3) < len(cards))
+    return _level_run(own, opponents, size, shift, rules)
 
 
 def legal_actions(deal: Deal) -> tuple[Action, ...]:
@@ -1392,20 +1476,80 @@ def legal_actions(deal: Deal) -> tuple[Action, ...]:
     """
     if type(deal) is not Deal:
         _checks.instance(deal, Deal, "deal")
-    setup = deal._setup
-    if setup.game_type is None or setup.order is None:
-        seat = deal.turn
+    return tuple(_legal_actions(deal))
+
+
+def _legal_actions(deal: Deal) -> Sequence[Action]:
+    """:func:`legal_actions` of a deal, as a list or a tuple (a list in play)."""
+    state = deal._state
+    setup = state[_SETUP]
+    seat = state[_TURN]
+    if setup.order is None:
         if seat is None:
             return ()
         if setup.game_type is None:
-            return declare_choices(seat, setup.dealt[seat], setup.rules, forced=setup.extra.forced)
+            return answer_choices(seat, setup.dealt[seat], setup.rules, setup.extra.forced)
         assert setup.extra.poverty is not None
         return exchange_actions(seat, deal.hands[seat], setup.extra.poverty, seat, setup.rules)
-    if deal.is_finished:
+    if seat is None:
         return ()
-    turn = deal.turn
-    assert turn is not None
-    actions: list[Action] = [Play(turn, card) for card in deal.legal_cards()]
-    for seat in range(4):
-        actions.extend(Announce(seat, level) for level in legal_announcements(deal, seat))
-    return tuple(actions)
+    plays = _PLAYS[seat]
+    actions: list[Action] = [plays[card.index] for card in deal.legal_cards()]
+    _add_announcements(actions, deal, setup)
+    return actions
+
+
+def _add_announcements(actions: list[Action], deal: Deal, setup: _Setup) -> None:
+    """Append every seat's legal announcements in play to ``actions``, seat by seat."""
+    clarification = setup.clarification_trick
+    if clarification is None and setup.game_type is _MARRIAGE:  # SPEC §7.4
+        return
+    shift = 0 if clarification is None else clarification - 1
+    rules = setup.rules
+    _, _, tricks, leader, cards, _ = deal._state
+    top = rules._tricks - len(tricks)  # the cards of a seat that has not played to this trick
+    if top < rules._tricks - 6 - shift:
+        # Below the lowest deadline of all, a late reply to schwarz (SPEC §8.4,
+        # §8.6c; see _level_run): nobody may announce for the rest of the deal.
+        return
+    re, kontra = setup.re_announcements, setup.kontra_announcements
+    # A party's legal levels only grow with the hand size, so a party with
+    # none at the largest hand size has none at all: most of a deal.
+    re_start, re_stop = _level_run(re, kontra, top, shift, rules)
+    kontra_start, kontra_stop = _level_run(kontra, re, top, shift, rules)
+    re_open = re_start < re_stop
+    kontra_open = kontra_start < kontra_stop
+    if not re_open and not kontra_open:
+        return
+    parties = setup.parties
+    for seat in (0, 1, 2, 3):
+        if parties[seat] is _RE:
+            if not re_open:
+                continue
+            own, opponents, start, stop = re, kontra, re_start, re_stop
+        else:
+            if not kontra_open:
+                continue
+            own, opponents, start, stop = kontra, re, kontra_start, kontra_stop
+        if ((seat - leader) & 3) < len(cards):  # the seat has played to this trick
+            start, stop = _level_run(own, opponents, top - 1, shift, rules)
+        actions.extend(_ANNOUNCES[seat][start:stop])
+
+
+def announcing_seats(deal: Deal) -> int:
+    """The seats with a legal announcement now, as a mask (bit ``s`` for seat ``s``).
+
+    The seats for which :func:`legal_announcements` is not empty; for the
+    players' runner, which offers each of them an announcement after every
+    card (SPEC §8.2).  Most of a deal, neither party has one left, which two
+    calls of :func:`_level_run` tell.
+    """
+    setup = deal._setup
+    if setup.order is None or deal._state[_TURN] is None:
+        return 0
+    levels: list[Action] = []
+    _add_announcements(levels, deal, setup)
+    mask = 0
+    for announce in levels:
+        mask |= 1 << announce.seat
+    return mask

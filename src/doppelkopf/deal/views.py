@@ -13,6 +13,7 @@ from ..parties import Party
 from ..rules import GameType, Rules, ThrowReason
 from ..tricks import Trick
 from ._aliases import DeprecatedAlias
+from ._lazy_view import install
 from .actions import (
     Action,
     Announce,
@@ -27,11 +28,11 @@ from .actions import (
     ReturnCards,
     SeenEvent,
 )
-from .machine import Deal, legal_levels
+from .machine import Deal, legal_levels, seat_actions
 from .outcome import VoidDeal
 from .poverty import Poverty
 from .procedures import declare_choices, exchange_actions
-from .reservations import CLUB_QUEEN, SoloKind, check_seat
+from .reservations import SoloKind
 
 __all__ = ["PlayerView"]
 
@@ -40,16 +41,20 @@ _DDV: Final = Rules.DDV
 
 class _ActionCache:
     """The slots where a view keeps its legal actions, history and key once
-    computed: no attrs fields, so equality, hashing, ``repr`` and
-    :func:`attrs.fields` never see them."""
+    computed, and where a view built by :meth:`Deal.view` keeps its deal (see
+    :mod:`doppelkopf.deal._lazy_view`): no attrs fields, so equality,
+    hashing, ``repr``, pickling and :func:`attrs.fields` never see them."""
 
-    __slots__ = ("_cached_actions", "_cached_history", "_cached_key")
-    _cached_actions: tuple[Action, ...]
+    __slots__ = ("_cached_actions", "_cached_history", "_cached_key", "_source")
+    _cached_actions: tuple[Action, ...] | None
     _cached_history: tuple[SeenEvent, ...]
     _cached_key: tuple[object, ...]
+    _source: Deal
 
 
-@attrs.frozen
+# Not slotted: a view built by Deal.view computes its fields on first read and
+# keeps them in its __dict__ (doppelkopf.deal._lazy_view).
+@attrs.frozen(slots=False)
 class PlayerView(_ActionCache):
     """What one player knows at one instant (SPEC §6.1): an information set.
 
@@ -113,55 +118,12 @@ class PlayerView(_ActionCache):
         default=None, eq=False, repr=False, alias="legal_actions"
     )
 
-    @classmethod
-    def _of(cls, deal: Deal, seat: int) -> PlayerView:
-        check_seat(seat, "view")
-        declared = tuple(
-            None if answer is None else answer is not Reservation.HEALTHY
-            for answer in deal.declarations
-        )
-        game = deal.game_type
-        declarer = deal.declarer
-        tricks = deal.tricks
-        current = deal.current_trick
-        hands = deal.hands
-        played_queens = [
-            s for trick in (*tricks, current) for s, card in trick if card is CLUB_QUEEN
-        ]
-        if game is GameType.SILENT_MARRIAGE and seat != declarer:
-            revealed = len(played_queens) == 2
-            if not revealed:
-                game = GameType.NORMAL
-                declarer = None
-        known = _known_parties(deal, seat, game, played_queens)
-        return cls(
-            seat=seat,
-            dealer=deal.dealer,
-            hand=hands[seat],
-            reservation=deal.declarations[seat],
-            declared=declared,
-            game_type=game,
-            declarer=declarer,
-            partner=deal.partner,
-            clarification_trick=deal.clarification_trick,
-            known_parties=known,
-            tricks=tricks,
-            current_trick=current,
-            announcements=deal.announcements,
-            hand_sizes=tuple(map(len, hands)),
-            turn=deal.turn,
-            rules=deal.rules,
-            schweine=deal.schweine,
-            re_state=deal.re_state,
-            kontra_state=deal.kontra_state,
-            phase=deal.phase,
-            poverty=None if deal.poverty is None else deal.poverty.seen_by(seat),
-            void=deal.void,
-            owing=deal.owing,
-            forced=deal.forced,
-            solo_kind=deal.solo_kind,
-            throw_reason=deal.throw_reasons[seat],
-        )
+    def __getstate__(self) -> dict[str, object]:
+        """The fields alone (every one computed), never the deal of a lazy view."""
+        return {field.name: getattr(self, field.name) for field in attrs.fields(PlayerView)}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        _SET_DICT(self, dict(state))
 
     @property
     def legal_actions(self) -> tuple[Action, ...]:
@@ -175,12 +137,18 @@ class PlayerView(_ActionCache):
         given = self._given_actions
         if given is not None:
             return given
-        try:
-            return self._cached_actions
-        except AttributeError:
-            actions = self._list_actions()
-            object.__setattr__(self, "_cached_actions", actions)
+        # A view of a deal starts with None here (a missing slot, caught,
+        # would cost a quarter of listing the actions); one built with its
+        # fields has the slot unset, which getattr's default covers.
+        actions: tuple[Action, ...] | None = getattr(self, "_cached_actions", None)
+        if actions is not None:
             return actions
+        # A view of a deal lists the same actions as _list_actions gives, read
+        # from the deal directly (tests/test_lazy_view.py pins the two together).
+        deal: Deal | None = getattr(self, "_source", None)
+        actions = self._list_actions() if deal is None else seat_actions(deal, self.seat)
+        _SET_CACHED_ACTIONS(self, actions)
+        return actions
 
     def _list_actions(self) -> tuple[Action, ...]:
         seat, game, rules = self.seat, self.game_type, self.rules
@@ -399,30 +367,8 @@ def _public_answer(view: PlayerView) -> Declare | None:
     return None if wish is None else Declare(declarer, wish)
 
 
-def _known_parties(
-    deal: Deal, seat: int, game: GameType | None, played_queens: list[int]
-) -> tuple[Party | None, ...]:
-    if deal.game_type is None:
-        return (None, None, None, None)
-    actual = deal.parties
-    if game is not GameType.NORMAL:
-        # Every solo, the marriage and a revealed silent marriage are public.
-        return actual
-    known: list[Party | None] = [None, None, None, None]
-    known[seat] = actual[seat]
-    for queen_seat in played_queens:
-        known[queen_seat] = Party.RE
-    for event in deal.announcements:
-        known[event.seat] = event.party
-    # Counting is safe only when a 2-vs-2 game is certain: the viewer holds one
-    # ♣Q itself, or two different seats are known to be Re (a silent marriage
-    # has a single Re player).
-    own_queens = deal.dealt[seat].count(CLUB_QUEEN)
-    if own_queens == 1 or known.count(Party.RE) == 2:
-        for party in Party:
-            if known.count(party) == 2:
-                known = [p if p is not None else party.opponent for p in known]
-    # Every game has a Re party, so three known Kontra players leave a Re fourth.
-    if known.count(Party.KONTRA) == 3:
-        known = [p if p is not None else Party.RE for p in known]
-    return tuple(known)
+install(PlayerView, vars(_ActionCache)["_source"], vars(_ActionCache)["_cached_actions"])
+_SET_CACHED_ACTIONS: Final = vars(_ActionCache)["_cached_actions"].__set__
+_SET_DICT: Final = next(
+    vars(k)["__dict__"] for k in PlayerView.__mro__ if "__dict__" in vars(k)
+).__set__

@@ -89,12 +89,26 @@ class RandomPlayer:
         """
         if type(view) is not PlayerView:
             _checks.instance(view, PlayerView, "view")
+        if view.turn != view.seat:
+            return None  # off turn it never announces, so it need not list its actions
         actions = view.legal_actions
-        if view.turn != view.seat or not actions:
+        if not actions:
             return None
-        if view.game_type is None:
+        if type(actions[0]) is Declare:  # the reservation round: only answers are legal
             return self._declare(view.seat, actions)
-        return self.rng.choice(actions)
+        rng = self.rng
+        if type(rng) is not random.Random:
+            return rng.choice(actions)
+        # Random.choice written out (its _randbelow draws getrandbits of the
+        # bit length of the size until the draw is below it): the same draw,
+        # one call less per card (tests/test_runner_paths.py pins the two).
+        size = len(actions)
+        bits = size.bit_length()
+        getrandbits = rng.getrandbits
+        index = getrandbits(bits)
+        while index >= size:
+            index = getrandbits(bits)
+        return actions[index]
 
     def _declare(self, seat: int, actions: tuple[Action, ...]) -> Action:
         """Healthy, or with probability ``reservation_rate`` another legal reservation."""

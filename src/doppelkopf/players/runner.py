@@ -16,7 +16,6 @@ from .. import _checks
 from ..deal import (
     Action,
     Announce,
-    Announced,
     AnswerPoverty,
     Deal,
     Declare,
@@ -26,6 +25,7 @@ from ..deal import (
     PlayerView,
     ReturnCards,
 )
+from ..deal.machine import announcing_seats
 from ..errors import IllegalActionError, InvalidValueError
 
 __all__ = ["Player", "Step", "iter_deal", "play_deal"]
@@ -100,15 +100,21 @@ def _without_rule(error: IllegalActionError) -> str:
 
 def _apply(deal: Deal, seat: int, action: object) -> tuple[Deal, Event]:
     """Apply the action returned by the player at ``seat``, blaming that seat for any error."""
+    if type(action) is Play and action.seat == seat:
+        # The common case, a card of the seat's own, straight to Deal.play.
+        try:
+            return deal.play(seat, action.card), action
+        except IllegalActionError as error:
+            raise _blamed(seat, error) from error
     if not isinstance(action, Declare | Play | Announce | PassCards | AnswerPoverty | ReturnCards):
-        error = _checks.type_error(
+        wrong = _checks.type_error(
             action, "action", "Declare, Play, Announce, PassCards, AnswerPoverty or ReturnCards"
         )
-        raise type(error)(
+        raise type(wrong)(
             f"seat {seat}: the player returned {_checks.excerpt(action)}, which is not an action",
-            name=error.name,
-            expected=error.expected,
-            value=error.value,
+            name=wrong.name,
+            expected=wrong.expected,
+            value=wrong.value,
         )
     if action.seat != seat:
         raise IllegalActionError(
@@ -119,13 +125,7 @@ def _apply(deal: Deal, seat: int, action: object) -> tuple[Deal, Event]:
     try:
         new = deal.apply(action)
     except IllegalActionError as error:
-        blamed = type(error)(
-            f"seat {seat}: {_without_rule(error)}",
-            seat=seat,
-            action=error.action,
-            rule=error.rule,
-        )
-        raise blamed from error
+        raise _blamed(seat, error) from error
     if isinstance(action, Announce):
         if new is deal:
             raise IllegalActionError(
@@ -135,10 +135,19 @@ def _apply(deal: Deal, seat: int, action: object) -> tuple[Deal, Event]:
                 action=f"announce {action.level.label_generic}",
                 rule="§8.6a, §8.8a",
             )
-        event = new.history[-1]
-        assert isinstance(event, Announced)
-        return new, event
+        # The announcement just made is the deal's last event.
+        return new, new.announcements[-1]
     return new, action
+
+
+def _blamed(seat: int, error: IllegalActionError) -> IllegalActionError:
+    """``error`` again, its message naming ``seat`` as the one to blame."""
+    return type(error)(
+        f"seat {seat}: {_without_rule(error)}",
+        seat=seat,
+        action=error.action,
+        rule=error.rule,
+    )
 
 
 def _checked_players(players: Iterable[Player]) -> tuple[Player, ...]:
@@ -201,40 +210,70 @@ def iter_deal(deal: Deal, players: Sequence[Player]) -> Iterator[Step]:
 
 
 def _steps(deal: Deal, players: tuple[Player, ...]) -> Iterator[Step]:
-    """The steps of :func:`iter_deal`, its arguments checked."""
-    while not deal.is_finished:
-        seat = deal.turn
-        assert seat is not None
+    """The steps of :func:`iter_deal`, its arguments checked.
+
+    :func:`_play_to_end` is the same loop without the steps; a test pins the two together.
+    """
+    while (seat := deal.turn) is not None:
         while True:
             action = players[seat].act(deal.view(seat))
             if action is None:
-                rule = (
-                    "§3.2"
-                    if deal.game_type is None
-                    else "V§6.3"
-                    if deal.card_order is None
-                    else "§5.1"
-                )
-                raise IllegalActionError(
-                    f"seat {seat}: the player returned no action on its turn",
-                    seat=seat,
-                    action="act",
-                    rule=rule,
-                )
+                raise _no_action(deal, seat)
             deal, event = _apply(deal, seat, action)
             yield Step(event, deal)
             if not isinstance(action, Announce):
                 break
-        if not isinstance(action, Play) or deal.is_finished:
+        if not isinstance(action, Play) or (turn := deal.turn) is None:
+            continue
+        offered_to = announcing_seats(deal)
+        if not offered_to:
             continue
         for offset in (1, 2, 3):
             other = (seat + offset) & 3
-            if other == deal.turn or not deal.legal_announcements(other):
+            if other == turn or not offered_to >> other & 1:
                 continue
             offered = players[other].act(deal.view(other))
             if offered is not None:
                 deal, event = _apply(deal, other, offered)
                 yield Step(event, deal)
+                turn = deal.turn
+
+
+def _play_to_end(deal: Deal, players: tuple[Player, ...]) -> Deal:
+    """:func:`_steps` without the steps: the finished deal alone (for :func:`play_deal`)."""
+    while (seat := deal.turn) is not None:
+        while True:
+            action = players[seat].act(deal.view(seat))
+            if action is None:
+                raise _no_action(deal, seat)
+            deal, _ = _apply(deal, seat, action)
+            if not isinstance(action, Announce):
+                break
+        if not isinstance(action, Play) or (turn := deal.turn) is None:
+            continue
+        offered_to = announcing_seats(deal)
+        if not offered_to:
+            continue
+        for offset in (1, 2, 3):
+            other = (seat + offset) & 3
+            if other == turn or not offered_to >> other & 1:
+                continue
+            offered = players[other].act(deal.view(other))
+            if offered is not None:
+                deal, _ = _apply(deal, other, offered)
+                turn = deal.turn
+    return deal
+
+
+def _no_action(deal: Deal, seat: int) -> IllegalActionError:
+    """The error for a player that returned nothing on its turn."""
+    rule = "§3.2" if deal.game_type is None else "V§6.3" if deal.card_order is None else "§5.1"
+    return IllegalActionError(
+        f"seat {seat}: the player returned no action on its turn",
+        seat=seat,
+        action="act",
+        rule=rule,
+    )
 
 
 def play_deal(deal: Deal, players: Sequence[Player]) -> Deal:
@@ -256,6 +295,6 @@ def play_deal(deal: Deal, players: Sequence[Player]) -> Deal:
     Raises:
         InvalidValueError, InvalidTypeError, IllegalActionError: see :func:`iter_deal`.
     """
-    for step in iter_deal(deal, players):
-        deal = step.deal
-    return deal
+    if type(deal) is not Deal:
+        _checks.instance(deal, Deal, "deal")
+    return _play_to_end(deal, _checked_players(players))

@@ -16,14 +16,13 @@ from ..errors import InvalidTypeError
 from ..parties import Party
 from ..rules import Rules
 from ..specials import SpecialKind
+from ._finished import _SEAT_SETS, finished_summary
 from .summary import (
     DealSummary,
     PartyResult,
     _checked_result,
     _instance_of,
     _seat,
-    _trusted_result,
-    _trusted_summary,
 )
 from .value import ValueLine, _value_lines, winner
 
@@ -203,18 +202,14 @@ def _settlement(summary: DealSummary) -> Settlement:
     return settlement
 
 
-_SEAT_SETS: Final = tuple(
-    frozenset(seat for seat in range(4) if mask >> seat & 1) for mask in range(16)
-)
-"""The set of seats of each four-bit mask."""
 _DOPPELKOPF: Final = SpecialKind.DOPPELKOPF
 _FOX_CAUGHT: Final = SpecialKind.FOX_CAUGHT
 _KARLCHEN: Final = SpecialKind.KARLCHEN
 _KARLCHEN_CAUGHT: Final = SpecialKind.KARLCHEN_CAUGHT
 
 
-def _summary_of(outcome: Outcome, *, trusted: bool) -> DealSummary:
-    """The summary of ``outcome``; checked unless a finished deal produced it."""
+def _summary_of(outcome: Outcome) -> DealSummary:
+    """The summary of ``outcome``, checked like any other summary."""
     first, second, third, fourth = outcome.parties
     # Bit s of ``mask`` is set when seat s plays for Re.
     mask = (first is _RE) | (second is _RE) << 1 | (third is _RE) << 2 | (fourth is _RE) << 3
@@ -244,13 +239,12 @@ def _summary_of(outcome: Outcome, *, trusted: bool) -> DealSummary:
         counts[event.party is not _RE][index] += 1
     total = sum(points)
     tricks = len(outcome.winners)
-    make = _trusted_result if trusted else _checked_result
     said = outcome.re_announcements
-    re = make(re_points, re_tricks, said.level, said.late_reply, counts[0])
+    re = _checked_result(re_points, re_tricks, said.level, said.late_reply, counts[0])
     said = outcome.kontra_announcements
-    kontra = make(total - re_points, tricks - re_tricks, said.level, said.late_reply, counts[1])
-    if trusted:
-        return _trusted_summary(outcome.game_type, re_seats, re, kontra, outcome.rules)
+    kontra = _checked_result(
+        total - re_points, tricks - re_tricks, said.level, said.late_reply, counts[1]
+    )
     return DealSummary(outcome.game_type, re_seats, re, kontra, rules=outcome.rules)
 
 
@@ -280,19 +274,19 @@ def summarize(deal: Deal | Outcome) -> DealSummary:
         InvalidTypeError: ``deal`` is neither a deal nor an outcome.
     """
     if isinstance(deal, Deal):
-        return _summary_of(deal.outcome, trusted=True)
+        return finished_summary(deal)
     if isinstance(deal, Outcome):
-        return _summary_of(deal, trusted=False)
+        return _summary_of(deal)
     raise _checks.type_error(deal, "deal", "Deal or Outcome")
 
 
 def _as_summary(outcome: object) -> DealSummary:
     if isinstance(outcome, Deal):
-        return _summary_of(outcome.outcome, trusted=True)
+        return finished_summary(outcome)
     if isinstance(outcome, DealSummary):
         return outcome
     if isinstance(outcome, Outcome):
-        return _summary_of(outcome, trusted=False)
+        return _summary_of(outcome)
     kind = type(outcome).__name__
     kind = kind if len(kind) <= 40 else kind[:37] + "..."
     raise InvalidTypeError(
