@@ -110,6 +110,8 @@ def test_a_changed_bock_multiplier_or_score_is_refused() -> None:
         ("owing", [0], r"the record says owing=\[0\]"),
         ("forced", True, "the record says forced=true"),
         ("void", "no", "'void' must be true or false"),
+        ("solo_kind", ["forced"], "'solo_kind' must be null, 'compulsory'"),
+        ("solo_kind", "lust", "'solo_kind' must be null, 'compulsory'"),
         ("dealer", 2, "the record says dealer=2"),
         ("extra", 1, 'unknown key "extra"'),
     ],

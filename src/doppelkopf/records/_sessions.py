@@ -63,6 +63,10 @@ def _json_ints(value: object) -> bool:
     return isinstance(value, list | tuple) and all(type(item) is int for item in value)
 
 
+_SOLO_KINDS: Final = frozenset(kind.value for kind in SoloKind)
+"""The record names of the solo kinds; a value is looked up only once it is a string,
+since a list or an object from the JSON is not hashable."""
+
 _SHAPES: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
     "number": (lambda value: type(value) is int, "an integer"),
     "dealer": (lambda value: type(value) is int, "a table seat"),
@@ -71,7 +75,7 @@ _SHAPES: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
     "forced": (lambda value: type(value) is bool, "true or false"),
     "void": (lambda value: type(value) is bool, "true or false"),
     "solo_kind": (
-        lambda value: value is None or value in {kind.value for kind in SoloKind},
+        lambda value: value is None or (type(value) is str and value in _SOLO_KINDS),
         "null, 'compulsory', 'voluntary' or 'forced'",
     ),
     "soloist": (lambda value: value is None or type(value) is int, "null or a table seat"),
