@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import doppelkopf
 from doppelkopf import (
     Announce,
     Announcement,
@@ -192,3 +193,13 @@ def test_trick_play_rejects_what_is_not_a_card_and_a_third_copy() -> None:
         Trick(0).play("♣Q")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="third ♣Q"):
         Trick.parse("♣Q ♣Q").play(Card.parse("♣Q"))
+
+
+def test_a_finished_deal_refuses_a_card_of_seat_none() -> None:
+    """Nobody is on turn in a finished deal; ``None`` as the seat is refused, not taken for it."""
+    deal = doppelkopf.play_deal(
+        Deal.shuffled(seed=7), [doppelkopf.RandomPlayer(seed=s) for s in range(4)]
+    )
+    assert deal.turn is None
+    with pytest.raises(doppelkopf.DoppelkopfError):
+        deal.play(None, Card.parse("♣Q"))  # type: ignore[arg-type]

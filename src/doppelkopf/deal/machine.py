@@ -871,7 +871,9 @@ class Deal(ProcedureMixin):
         # compared by identity: the seats 0-3 are CPython's shared small ints,
         # and a bool, an int subclass or any other object is none of them (an
         # equal int that were not shared would take the checked path and pass).
-        if seat is not turn or type(card) is not Card or order is None:
+        # A finished deal has no seat on turn: None given as the seat is that
+        # seat, so it is tested apart.
+        if seat is not turn or turn is None or type(card) is not Card or order is None:
             error = _play_refusal(state, seat, card)
             if error is not None:
                 raise error
