@@ -7,6 +7,7 @@ with seat 3 (D) dealing, so A answers first and leads trick 1.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -35,8 +36,10 @@ from doppelkopf import (
     NotYourTurnError,
     Play,
     Reservation,
+    Rules,
     WrongPhaseError,
 )
+from doppelkopf.deal.poverty import may_declare_poverty
 
 A, B, C, D = 0, 1, 2, 3
 card = Card.parse
@@ -299,3 +302,17 @@ def random_illegal_actions(
             error = LateReplyLockError
         found.append((announce, error))
     return found
+
+
+def armut_deal(seed: int) -> Deal:
+    """A deal in which a seat that may declare Armut does so and the others are healthy (V§6)."""
+    rules = Rules(armut=True)
+    for attempt in itertools.count(seed * 1000):
+        deal = Deal.shuffled(seed=attempt, rules=rules)
+        poor = [s for s in range(4) if may_declare_poverty(deal.hands[s], rules)]
+        if poor:
+            for offset in (1, 2, 3, 4):
+                s = (deal.dealer + offset) & 3
+                deal = deal.declare(s, Reservation.POVERTY if s == poor[0] else Reservation.HEALTHY)
+            return deal
+    raise AssertionError("unreachable")

@@ -10,16 +10,15 @@ cannot tell a lazy view from one built with every field given.
 from __future__ import annotations
 
 import copy
-import itertools
 import pickle
 import random
 
 import attrs
 import pytest
 
+from deal_helpers import armut_deal
 from doppelkopf import Deal, GameType, PlayerView, RandomPlayer, Reservation, Rules
 from doppelkopf.deal._lazy_view import FIELDS, LazyField, known_parties
-from doppelkopf.deal.poverty import may_declare_poverty
 from doppelkopf.deal.reservations import CLUB_QUEEN
 from doppelkopf.errors import DoppelkopfError
 from doppelkopf.players import iter_deal
@@ -79,20 +78,6 @@ def eager_fields(deal: Deal, seat: int) -> dict[str, object]:
     }
 
 
-def _poverty_deal(seed: int) -> Deal:
-    """A deal in which a seat that may declare Armut does so and the others are healthy (V§6)."""
-    rules = Rules(armut=True)
-    for attempt in itertools.count(seed * 1000):
-        deal = Deal.shuffled(seed=attempt, rules=rules)
-        poor = [s for s in range(4) if may_declare_poverty(deal.hands[s], rules)]
-        if poor:
-            for offset in (1, 2, 3, 4):
-                s = (deal.dealer + offset) & 3
-                deal = deal.declare(s, Reservation.POVERTY if s == poor[0] else Reservation.HEALTHY)
-            return deal
-    raise AssertionError("unreachable")
-
-
 # V22: seat 1 holds five nines and may throw the deal in.
 V22_HANDS = (
     "♣A ♣A ♣10 ♣K ♠A ♠A ♠10 ♠K ♥A ♥A ♥K ♥J",
@@ -106,7 +91,7 @@ def _states() -> list[Deal]:
     """Deals in every phase: reservations, the Armut exchange, play, finished and void."""
     states = []
     starts = [Deal.shuffled(seed=seed, rules=rules) for seed, rules in enumerate(RULE_SETS)]
-    starts += [_poverty_deal(seed) for seed in range(3)]
+    starts += [armut_deal(seed) for seed in range(3)]
     starts += [Deal.shuffled(seed=seed) for seed in range(10, 40)]
     for number, deal in enumerate(starts):
         players = [RandomPlayer(seed=4 * number + s, reservation_rate=0.2) for s in range(4)]

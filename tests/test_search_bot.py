@@ -15,6 +15,7 @@ from doppelkopf import (
     InvalidTypeError,
     InvalidValueError,
     Play,
+    PlayerView,
     Reservation,
     Rules,
     play_deal,
@@ -79,9 +80,8 @@ def test_card_scores_the_last_card_without_a_playout() -> None:
         deal = deal.play(deal.turn, card)
 
 
-def test_time_budget_stops_between_batches(monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = itertools.count()
-    monkeypatch.setattr("doppelkopf.search.bot.perf_counter", lambda: float(next(clock)))
+def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of positions of each call of ``playouts`` by the search player, as made."""
     calls: list[int] = []
     real = playouts
 
@@ -90,10 +90,21 @@ def test_time_budget_stops_between_batches(monkeypatch: pytest.MonkeyPatch) -> N
         return real(positions, **options)
 
     monkeypatch.setattr("doppelkopf.search.bot.playouts", counted)
+    return calls
+
+
+def _first_card_view() -> PlayerView:
     deal = Deal.shuffled(seed=8)
     for seat in range(4):
         deal = deal.declare(seat, Reservation.HEALTHY)
-    view = deal.view(0)
+    return deal.view(0)
+
+
+def test_time_budget_stops_between_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = itertools.count()
+    monkeypatch.setattr("doppelkopf.search.bot.perf_counter", lambda: float(next(clock)))
+    calls = _count_playouts(monkeypatch)
+    view = _first_card_view()
     cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
     SearchPlayer(worlds=100, time=0.5, seed=0).evaluate(view, cards)
     assert len(calls) == 1
@@ -104,18 +115,8 @@ def test_time_budget_covers_the_whole_decision(monkeypatch: pytest.MonkeyPatch) 
     """With an announcement to search, the card gets one batch, the announcement one batch."""
     clock = itertools.count()
     monkeypatch.setattr("doppelkopf.search.bot.perf_counter", lambda: float(next(clock)))
-    calls: list[int] = []
-    real = playouts
-
-    def counted(positions, **options):  # type: ignore[no-untyped-def]
-        calls.append(len(positions))
-        return real(positions, **options)
-
-    monkeypatch.setattr("doppelkopf.search.bot.playouts", counted)
-    deal = Deal.shuffled(seed=8)
-    for seat in range(4):
-        deal = deal.declare(seat, Reservation.HEALTHY)
-    view = deal.view(0)
+    calls = _count_playouts(monkeypatch)
+    view = _first_card_view()
     cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
     player = SearchPlayer(worlds=100, announce_worlds=800, time=2.0, seed=0)
     action = player.act(view)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deal_helpers import armut_deal
 from doppelkopf import (
     Concealed,
     Deal,
@@ -25,7 +25,6 @@ from doppelkopf import (
     Rules,
     normal_trumps,
 )
-from doppelkopf.deal.poverty import may_declare_poverty
 from doppelkopf.players import iter_deal
 from doppelkopf.search import WorldSampler
 
@@ -42,20 +41,6 @@ RULE_SETS = [
 def _states(deal: Deal, seed: int, rate: float) -> list[Deal]:
     players = [RandomPlayer(seed=4 * seed + s, reservation_rate=rate) for s in range(4)]
     return [deal, *(step.deal for step in iter_deal(deal, players))]
-
-
-def _poverty_deal(seed: int) -> Deal:
-    """A deal in which a seat that may declare Armut does so and the others are healthy (V§6)."""
-    rules = Rules(armut=True)
-    for attempt in itertools.count(seed * 1000):
-        deal = Deal.shuffled(seed=attempt, rules=rules)
-        poor = [s for s in range(4) if may_declare_poverty(deal.hands[s], rules)]
-        if poor:
-            for offset in (1, 2, 3, 4):
-                s = (deal.dealer + offset) & 3
-                deal = deal.declare(s, Reservation.POVERTY if s == poor[0] else Reservation.HEALTHY)
-            return deal
-    raise AssertionError("unreachable")
 
 
 def _check_history(state: Deal) -> None:
@@ -101,7 +86,7 @@ def test_history_is_the_deal_history_as_each_seat_saw_it(seed: int, rules: Rules
 @given(seed=st.integers(0, 10**4))
 @settings(max_examples=15, deadline=None)
 def test_history_of_an_armut_exchange_hides_the_cards_from_outsiders(seed: int) -> None:
-    states = _states(_poverty_deal(seed), seed, rate=0.0)
+    states = _states(armut_deal(seed), seed, rate=0.0)
     assert any(state.poverty is not None and state.poverty.cards_returned for state in states) or (
         states[-1].void is not None
     )

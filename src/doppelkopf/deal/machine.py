@@ -537,20 +537,8 @@ class Deal(ProcedureMixin):
                 events.append(AnswerPoverty((poor + offset) & 3, accept))
             if poverty.acceptor is not None and poverty.returned is not None:
                 events.append(ReturnCards(poverty.acceptor, poverty.returned))
-        calls = setup.announcements
-        waiting = 0
-        moment = 0
-        for leader, cards in (
-            *((trick.leader, trick.cards) for trick in self.tricks),
-            (self._leader, self._cards),
-        ):
-            for position, card in enumerate(cards):
-                while waiting < len(calls) and calls[waiting].moment == moment:
-                    events.append(calls[waiting])
-                    waiting += 1
-                events.append(Play((leader + position) & 3, card))
-                moment += 1
-        events.extend(calls[waiting:])
+        played = ((trick.leader, trick.cards) for trick in self.tricks)
+        events.extend(cards_and_calls((*played, (self._leader, self._cards)), setup.announcements))
         return tuple(events)
 
     @property
@@ -1129,6 +1117,29 @@ class Deal(ProcedureMixin):
 
 _new_object: Final = object.__new__
 _cards_of: Final = operator.attrgetter("cards")
+
+
+def cards_and_calls(
+    tricks: Iterable[tuple[int, tuple[Card, ...]]], calls: tuple[Announced, ...]
+) -> list[Announced | Play]:
+    """The cards of ``tricks`` (leader and cards) with each announcement before its card.
+
+    An announcement made when ``moment`` cards had been played comes just
+    before card ``moment`` (SPEC §8.10); those made after the last card come last.
+    :attr:`Deal.history` and :attr:`PlayerView.history` both order their events so.
+    """
+    events: list[Announced | Play] = []
+    waiting = 0
+    moment = 0
+    for leader, cards in tricks:
+        for position, card in enumerate(cards):
+            while waiting < len(calls) and calls[waiting].moment == moment:
+                events.append(calls[waiting])
+                waiting += 1
+            events.append(Play((leader + position) & 3, card))
+            moment += 1
+    events.extend(calls[waiting:])
+    return events
 
 
 def _play_refusal(state: _State, seat: int, card: Card) -> DoppelkopfError | None:  # noqa: PLR0911

@@ -28,7 +28,7 @@ from .actions import (
     ReturnCards,
     SeenEvent,
 )
-from .machine import Deal, legal_levels, seat_actions
+from .machine import Deal, cards_and_calls, legal_levels, seat_actions
 from .outcome import VoidDeal
 from .poverty import Poverty
 from .procedures import declare_choices, exchange_actions
@@ -279,18 +279,8 @@ class PlayerView(_ActionCache):
                     if returned is None
                     else ReturnCards(acceptor, returned)
                 )
-        calls = self.announcements
-        waiting = 0
-        moment = 0
-        for trick in (*self.tricks, self.current_trick):
-            leader = trick.leader
-            for position, card in enumerate(trick.cards):
-                while waiting < len(calls) and calls[waiting].moment == moment:
-                    events.append(calls[waiting])
-                    waiting += 1
-                events.append(Play((leader + position) & 3, card))
-                moment += 1
-        events.extend(calls[waiting:])
+        played = ((trick.leader, trick.cards) for trick in (*self.tricks, self.current_trick))
+        events.extend(cards_and_calls(played, self.announcements))
         return tuple(events)
 
     @property
