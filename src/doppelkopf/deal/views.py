@@ -77,8 +77,11 @@ class PlayerView(_ActionCache):
     seat saw happen, in order, and :attr:`key` is a hashable key of the
     information set, the same for two views exactly when they are equal.
 
-    Build one with :meth:`Deal.view`.  :attr:`legal_actions`, :attr:`history`
-    and :attr:`key` are computed on their first read and kept.
+    Build one with :meth:`Deal.view`.  Its fields, :attr:`legal_actions`,
+    :attr:`history` and :attr:`key` are computed on their first read and kept;
+    until then the view holds its deal in a private slot, which nothing public
+    returns.  A server that must keep a bot from reading it there hands the bot
+    a pickled view: a pickle holds the fields alone.
 
     >>> from doppelkopf import Deal
     >>> view = Deal.shuffled(seed=3).view(0)
