@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import gzip
 import random
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +14,7 @@ from hypothesis import strategies as st
 
 from doppelkopf import Deal, Declare, Phase, Reservation, Rules, settle
 from doppelkopf.errors import DoppelkopfError, InvalidRulesError
+from untraced import untraced
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed: pip install doppelkopf[openspiel]"
@@ -47,27 +45,6 @@ RULE_SETS = {
     "armut and schmeissen": Rules(armut=True, schmeissen={"nines5", "kings5", "trumps1"}),
     "xix": Rules.XIX,
 }
-
-
-@contextlib.contextmanager
-def untraced() -> Iterator[None]:
-    """Pause coverage measurement, where it runs, for a long run of the frameworks' own checks.
-
-    Tracing makes these runs three to four times slower, and the adapter lines they
-    pass through are measured by the other tests; the checks themselves still fail
-    the test as usual.
-    """
-    # Coverage is imported wherever it measures; where it is not imported it is not running.
-    module = sys.modules.get("coverage")
-    measuring = None if module is None else module.Coverage.current()
-    if measuring is None:
-        yield
-        return
-    measuring.stop()
-    try:
-        yield
-    finally:
-        measuring.start()
 
 
 def load(rules: Rules = Rules.DDV, **deal: Any) -> Any:
