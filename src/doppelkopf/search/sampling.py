@@ -123,14 +123,6 @@ def _trumps(bits: int, mask: int) -> int:
 _LOW: Final = 0x555555555555
 
 
-def _contract_answer(view: PlayerView) -> tuple[int, Declare] | None:
-    """The winning answer as the view shows it: the declarer and what they declared."""
-    public = _public_answer(view)
-    if public is None:
-        return None
-    return public.seat, public
-
-
 class WorldSampler:
     """Draws worlds of one view, each exactly uniformly (see :mod:`doppelkopf.search.sampling`).
 
@@ -211,9 +203,9 @@ class WorldSampler:
         )
         if self._counter.total == 0:
             raise InconsistentViewError(f"no deal gives the view of seat {seat} (SPEC §6.1)")
-        winner = _contract_answer(view)
+        winner = _public_answer(view)
         self._wishes = tuple(
-            h for h in holders if view.declared[h] and (winner is None or winner[0] != h)
+            h for h in holders if view.declared[h] and (winner is None or winner.seat != h)
         )
         self._prototypes: dict[object, Deal | None] = {}
         self._known_answers: list[Declare | None] | None = None
@@ -480,9 +472,9 @@ class WorldSampler:
         own = view.reservation
         if own is not None:
             answers[view.seat] = _own_answer(view)
-        winner = _contract_answer(view)
-        if winner is not None and winner[0] != view.seat:
-            answers[winner[0]] = winner[1]
+        winner = _public_answer(view)
+        if winner is not None and winner.seat != view.seat:
+            answers[winner.seat] = winner
         if not self._wishes:
             return answers
         options = [
