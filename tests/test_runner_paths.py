@@ -14,8 +14,19 @@ import hashlib
 import random
 from typing import Any
 
-from doppelkopf import Deal, HeuristicPlayer, Player, RandomPlayer, Rules
-from doppelkopf.deal.machine import announcing_seats, legal_announcements
+from doppelkopf import (
+    Announce,
+    Announcement,
+    Deal,
+    GameType,
+    HeuristicPlayer,
+    Party,
+    Player,
+    RandomPlayer,
+    Reservation,
+    Rules,
+)
+from doppelkopf.deal.machine import announcing_seats, legal_announcements, seat_actions
 from doppelkopf.players import iter_deal, play_deal
 
 RULE_SETS = (
@@ -100,3 +111,33 @@ def test_a_random_player_draws_its_action_as_random_choice_does() -> None:
         other = play_deal(Deal.shuffled(seed=number), counted)
         assert one.history == other.history
     assert Counted.choices_made >= 6 * 48
+
+
+def test_a_late_reply_to_schwarz_is_offered_up_to_its_deadline_and_not_after() -> None:
+    """The cut-off after six tricks (``_OPEN_TRICKS``) at its edge: a reply to schwarz.
+
+    Re says schwarz at once (skipping the levels, V§4); Kontra may still reply
+    while it holds six cards (SPEC §8.6c), that is in trick 7 until it plays to
+    it.  At every position the short cuts give what ``legal_announcements`` gives.
+    """
+    deal = Deal.shuffled(seed=3, rules=Rules(skip_levels=True))
+    for seat in range(4):
+        deal = deal.declare(seat, Reservation.HEALTHY)
+    assert deal.game_type is GameType.NORMAL
+    re_seat = deal.parties.index(Party.RE)
+    deal = deal.announce(re_seat, Announcement.SCHWARZ)
+    replied = []
+    while not deal.is_finished:
+        seats = {s for s in range(4) if legal_announcements(deal, s)}
+        mask = announcing_seats(deal)
+        assert seats == {s for s in range(4) if mask >> s & 1}
+        listed = {a.seat for a in deal.legal_actions if isinstance(a, Announce)}
+        assert listed == seats
+        for seat in range(4):
+            assert deal.view(seat).legal_actions == seat_actions(deal, seat)
+        if seats:
+            replied.append(len(deal.tricks))
+        turn = deal.turn
+        assert turn is not None
+        deal = deal.play(turn, deal.legal_cards()[0])
+    assert max(replied) == 6  # still open with six tricks played, closed after the seventh

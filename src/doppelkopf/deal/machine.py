@@ -1415,6 +1415,13 @@ def _level_run(
 
 
 _LEVELS: Final = tuple(Announcement)
+_OPEN_TRICKS: Final = 6
+"""Completed tricks (past a marriage's shift) after which no seat may announce.
+
+Every hand is then below the lowest deadline of all, a late reply to schwarz
+(SPEC §8.4, §8.6c; see :func:`_level_run`): a seat that has not played to the
+trick holds ``tricks - played`` cards, and that deadline is ``tricks - 6 - shift``.
+"""
 _RE_KONTRA: Final = _LEVELS[:1]
 _ACTION_TYPES: Final = (Declare, Play, Announce, PassCards, AnswerPoverty, ReturnCards)
 _EVENT_TYPES: Final = (*_ACTION_TYPES, Announced)
@@ -1440,9 +1447,7 @@ def seat_actions(deal: Deal, seat: int) -> tuple[Action, ...]:
     else:
         actions = []
     clarification = setup.clarification_trick
-    # After trick 6 (shifted in a marriage) every hand is below the lowest
-    # deadline, a late reply to schwarz: no announcement is left (see _level_run).
-    if len(state[_TRICKS]) <= 6 + (0 if clarification is None else clarification - 1):
+    if len(state[_TRICKS]) <= _OPEN_TRICKS + (0 if clarification is None else clarification - 1):
         start, stop = _seat_run(deal, setup, seat)
         if start < stop:
             actions.extend(_ANNOUNCES[seat][start:stop])
@@ -1520,11 +1525,9 @@ def _add_announcements(actions: list[Action], deal: Deal, setup: _Setup) -> None
     shift = 0 if clarification is None else clarification - 1
     rules = setup.rules
     _, _, tricks, leader, cards, _ = deal._state
-    top = rules._tricks - len(tricks)  # the cards of a seat that has not played to this trick
-    if top < rules._tricks - 6 - shift:
-        # Below the lowest deadline of all, a late reply to schwarz (SPEC §8.4,
-        # §8.6c; see _level_run): nobody may announce for the rest of the deal.
+    if len(tricks) > _OPEN_TRICKS + shift:
         return
+    top = rules._tricks - len(tricks)  # the cards of a seat that has not played to this trick
     re, kontra = setup.re_announcements, setup.kontra_announcements
     # A party's legal levels only grow with the hand size, so a party with
     # none at the largest hand size has none at all: most of a deal.
