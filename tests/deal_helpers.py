@@ -246,7 +246,8 @@ def random_action(deal: Deal, rng: random.Random) -> Action:
         return rng.choice(actions)
     plays = [a for a in actions if isinstance(a, Play)]
     others = [a for a in actions if not isinstance(a, Play)]
-    if others and rng.random() < 0.15:
+    if others and (not plays or rng.random() < 0.15):
+        # During an Armut exchange (V§6.3) the steps are the only actions.
         return rng.choice(others)
     return rng.choice(plays)
 

@@ -91,6 +91,7 @@ _MARRIAGE: Final = GameType.MARRIAGE
 _MARRIAGE_SOLO: Final = GameType.MARRIAGE_SOLO
 _RE: Final = Party.RE
 _KONTRA: Final = Party.KONTRA
+_HEALTHY: Final = Reservation.HEALTHY
 _ASKED_MARRIAGE: Final = Reservation.MARRIAGE
 _POVERTY: Final = Reservation.POVERTY
 _THROW: Final = Reservation.THROW
@@ -768,22 +769,41 @@ class Deal(ProcedureMixin):
             WrongPhaseError, NotYourTurnError, InvalidReservationError: see
                 :meth:`check_declare`.
         """
-        self.check_declare(seat, reservation, reason)
-        setup, held, tricks, leader, cards, _ = self._state
+        state = self._state
+        setup, held, tricks, leader, cards, turn = state
+        # A healthy answer of the seat asked, in an open round that is not
+        # forced, passes every test of check_declare: the common answer skips
+        # them.  (The seat compared by identity as in play.)
+        if (
+            reservation is not _HEALTHY
+            or seat is not turn
+            or turn is None
+            or reason is not None
+            or setup.game_type is not None
+            or setup.extra.forced
+        ):
+            self.check_declare(seat, reservation, reason)
         before = setup.declarations
-        declarations = (*before[:seat], reservation, *before[seat + 1 :])
+        # Concatenation: a tuple display with starred slices builds a list first.
+        declarations = before[:seat] + (reservation,) + before[seat + 1 :]  # noqa: RUF005
         if reason is not None:
             reasons = setup.extra.reasons
             setup = setup._replace(
                 extra=setup.extra._replace(reasons=(*reasons[:seat], reason, *reasons[seat + 1 :]))
             )
         if None in declarations and not setup.extra.forced:
-            setup = setup._replace(declarations=declarations)
+            # setup._replace(declarations=declarations), written out.
+            setup = _tuple_new(_Setup, (*setup[:4], declarations, *setup[5:]))
             return _deal((setup, held, tricks, leader, cards, (seat + 1) & 3))
         rules = setup.rules
         if rules is not _DDV and (rules.armut or rules.schmeissen or rules.compulsory_solo):
             return self._end_round(setup, held, declarations)
-        complete = [answer for answer in declarations if answer is not None]
+        # Only a forced deal ends its round with seats left unasked (V§9.5).
+        complete: Sequence[Reservation] = (
+            cast("tuple[Reservation, ...]", declarations)
+            if None not in declarations
+            else [answer for answer in declarations if answer is not None]
+        )
         game, declarer = resolve_checked(complete, setup.dealer, setup.dealt, rules)
         # Without the procedures of V§6-§9 the extra facts are NO_PROCEDURES,
         # and every declared solo is a Lustsolo.
@@ -839,7 +859,7 @@ class Deal(ProcedureMixin):
         """Whether :meth:`check_play` would accept the card."""
         return _play_refusal(self._state, seat, card) is None
 
-    def play(self, seat: int, card: Card) -> Deal:  # noqa: PLR0912, PLR0915 - one call per card
+    def play(self, seat: int, card: Card) -> Deal:
         """``seat`` plays ``card``; the fourth card of a trick decides its winner, who leads next.
 
         In a marriage, the first of tricks 1–3 won by another player makes that
@@ -880,10 +900,11 @@ class Deal(ProcedureMixin):
             deal: Deal = _new_object(Deal)
             _set_state(
                 deal,
-                (setup, held, tricks, leader, (*cards, card), (seat + 1) & 3),
+                (setup, held, tricks, leader, cards + (card,), (seat + 1) & 3),  # noqa: RUF005
             )
             return deal
-        played = (*cards, card)
+        # Concatenation rather than (*cards, card), which builds a list first.
+        played = cards + (card,)  # noqa: RUF005
         last = setup.rules._tricks
         # The first-equal-copy loop of CardOrder.winner_position, written out
         # and unrolled for the rules where no option changes it (the second
@@ -910,24 +931,9 @@ class Deal(ProcedureMixin):
         trick: Trick = _new_object(Trick)
         _set_trick_leader(trick, leader)
         _set_trick_cards(trick, played)
-        tricks = (*tricks, trick)
+        tricks = tricks + (trick,)  # noqa: RUF005
         if setup.game_type is _MARRIAGE and setup.clarification_trick is None:
-            declarer = setup.declarer
-            if winner != declarer:
-                setup = setup._replace(
-                    partner=winner,
-                    clarification_trick=len(tricks),
-                    parties=tuple(_RE if s in (declarer, winner) else _KONTRA for s in range(4)),
-                )
-            elif len(tricks) == 3:
-                setup = setup._replace(
-                    game_type=_MARRIAGE_SOLO,
-                    order=setup.rules.card_order(
-                        _MARRIAGE_SOLO, schweine=setup.schweine is not None
-                    ),
-                    clarification_trick=3,
-                    parties=tuple(_RE if s == declarer else _KONTRA for s in range(4)),
-                )
+            setup = _clarified(setup, winner, len(tricks))
         deal = _new_object(Deal)
         _set_state(deal, (setup, held, tricks, winner, (), winner if len(tricks) < last else None))
         return deal
@@ -1116,7 +1122,32 @@ class Deal(ProcedureMixin):
 
 
 _new_object: Final = object.__new__
+_tuple_new: Final = tuple.__new__
 _cards_of: Final = operator.attrgetter("cards")
+
+
+def _clarified(setup: _Setup, winner: int, trick: int) -> _Setup:
+    """The setup of an open marriage after ``winner`` won trick ``trick`` (SPEC §7.2, §7.3).
+
+    A trick won by another player makes that player the partner; the third
+    trick won by the marriage player makes the game a marriage solo.  (Apart
+    from :meth:`Deal.play` so that its hot path keeps no closure cells.)
+    """
+    declarer = setup.declarer
+    if winner != declarer:
+        return setup._replace(
+            partner=winner,
+            clarification_trick=trick,
+            parties=tuple(_RE if s in (declarer, winner) else _KONTRA for s in range(4)),
+        )
+    if trick == 3:
+        return setup._replace(
+            game_type=_MARRIAGE_SOLO,
+            order=setup.rules.card_order(_MARRIAGE_SOLO, schweine=setup.schweine is not None),
+            clarification_trick=3,
+            parties=tuple(_RE if s == declarer else _KONTRA for s in range(4)),
+        )
+    return setup
 
 
 def cards_and_calls(

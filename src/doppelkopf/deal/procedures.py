@@ -117,22 +117,54 @@ def fix_contract(
         else _DEFAULT_ORDERS[game]
     )
     if game is _NORMAL:
-        parties: tuple[Party | None, ...] = tuple(
-            _RE if (hand._bits >> CLUB_QUEEN_SHIFT) & 3 else _KONTRA for hand in setup.dealt
-        )
+        # Bit s of the mask is set when seat s holds a ♣Q: it plays for Re.
+        first, second, third, fourth = setup.dealt
+        parties: tuple[Party | None, ...] = _NORMAL_PARTIES[
+            bool((first._bits >> CLUB_QUEEN_SHIFT) & 3)
+            | bool((second._bits >> CLUB_QUEEN_SHIFT) & 3) << 1
+            | bool((third._bits >> CLUB_QUEEN_SHIFT) & 3) << 2
+            | bool((fourth._bits >> CLUB_QUEEN_SHIFT) & 3) << 3
+        ]
     elif game is _MARRIAGE:
         parties = tuple(_RE if s == declarer else None for s in range(4))
     else:
         parties = tuple(_RE if s == declarer else _KONTRA for s in range(4))
-    return setup._replace(
-        declarations=declarations,
-        game_type=game,
-        order=order,
-        schweine=schweine,
-        declarer=declarer,
-        parties=parties,
-        extra=extra,
+    # setup._replace(declarations=..., game_type=..., order=..., schweine=...,
+    # declarer=..., parties=..., extra=...) with the fields written out: the
+    # last answer of every deal comes here, and the keyword call costs a
+    # quarter of it.  tests/test_deal_contract.py pins the two together.
+    (_, dealer, cut, dealt, _, _, _, _, _, partner, clarification, _, re_said, kontra_said) = setup[
+        :14
+    ]
+    calls = setup.announcements
+    return _tuple_new(
+        type(setup),
+        (
+            rules,
+            dealer,
+            cut,
+            dealt,
+            declarations,
+            game,
+            order,
+            schweine,
+            declarer,
+            partner,
+            clarification,
+            parties,
+            re_said,
+            kontra_said,
+            extra,
+            calls,
+        ),
     )
+
+
+_NORMAL_PARTIES: Final = tuple(
+    tuple(_RE if mask >> seat & 1 else _KONTRA for seat in range(4)) for mask in range(16)
+)
+"""The parties of a normal game by the mask of the seats holding a ♣Q (bit s for seat s)."""
+_tuple_new: Final = tuple.__new__
 
 
 def declare_choices(
