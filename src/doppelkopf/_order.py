@@ -77,23 +77,41 @@ class _Decoder:
 
     A hand is a packed int with two bits per distinct card (see Hand.bits).
     Four lookups (one per suit's 12 bits) give a 24-bit set in display
-    positions, and two lookups turn that into the tuple of cards.
+    positions (``suit_tables``: the cards held; ``both_tables``: the cards
+    held twice), and two lookups turn a set in positions into the tuple of
+    cards (``low``, ``high``) or back into Hand.bits with one copy of each
+    card (``unplaced``).  The position layout of a deal's hands
+    (``doppelkopf.deal._positions``) is built from these.
     """
 
-    __slots__ = ("suit_tables", "low", "high")
+    __slots__ = ("both_tables", "high", "low", "suit_tables", "unplaced")
 
     def __init__(self, order: tuple[Card, ...]) -> None:
         position = {card: i for i, card in enumerate(order)}
         # Each table is filled from a smaller entry: drop one card, add it back.
         suit_tables = []
+        both_tables = []
         for suit in range(4):
             bit_of = [1 << position[DISTINCT_CARDS[6 * suit + rank]] for rank in range(6)]
             table = [0] * 4096
+            both = [0] * 4096
             for chunk in range(1, 4096):
                 rank = ((chunk & -chunk).bit_length() - 1) >> 1
-                table[chunk] = table[chunk & ~(3 << (2 * rank))] | bit_of[rank]
+                rest = chunk & ~(3 << (2 * rank))
+                table[chunk] = table[rest] | bit_of[rank]
+                both[chunk] = both[rest] | (bit_of[rank] if (chunk >> (2 * rank)) & 3 == 2 else 0)
             suit_tables.append(tuple(table))
+            both_tables.append(tuple(both))
         self.suit_tables = tuple(suit_tables)
+        self.both_tables = tuple(both_tables)
+        unplaced = []
+        for offset in (0, 12):
+            back = [0] * 4096
+            for mask in range(1, 4096):
+                top = mask.bit_length() - 1
+                back[mask] = back[mask ^ (1 << top)] | 1 << (2 * order[offset + top].index)
+            unplaced.append(tuple(back))
+        self.unplaced = (unplaced[0], unplaced[1])
         halves = []
         for offset in (0, 12):
             half: list[tuple[Card, ...]] = [()] * 4096
@@ -134,6 +152,7 @@ class CardOrder:
         "cat_index",
         "cat_bits",
         "follow_bits",
+        "follow_present",
         "lead_keys",
         "dulle_rises",
         "_decoder",
@@ -153,6 +172,7 @@ class CardOrder:
     cat_index: dict[Card, int]
     cat_bits: tuple[int, ...]
     follow_bits: dict[Card, int]
+    follow_present: dict[Card, int]
     lead_keys: dict[Card, dict[Card, int]]
     dulle_rises: int
     _decoder: _Decoder | None
@@ -210,6 +230,12 @@ class CardOrder:
         )
         self.cat_bits = cat_bits
         self.follow_bits = {card: cat_bits[cat_index[card]] for card in DISTINCT_CARDS}
+        # The same categories as sets of display positions, for hands packed
+        # by position (doppelkopf.deal._positions).
+        cat_present = [0] * 5
+        for card in DISTINCT_CARDS:
+            cat_present[cat_index[card]] |= 1 << position[card.index]
+        self.follow_present = {card: cat_present[cat_index[card]] for card in DISTINCT_CARDS}
         lead_keys: dict[Card, dict[Card, int]] = {}
         for led in DISTINCT_CARDS:
             led_category = category[led.index]

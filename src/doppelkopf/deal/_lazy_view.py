@@ -32,8 +32,9 @@ from ..cards import _ONE
 from ..parties import Party
 from ..rules import GameType
 from ..tricks import Trick
+from ._positions import seat_bits
 from .actions import Reservation
-from .dealing import HAND_MASK, hand_of, hand_size
+from .dealing import hand_of, hand_size
 from .reservations import CLUB_QUEEN, check_seat
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def _contract(deal: Deal, seat: int) -> tuple[GameType | None, int | None]:
     setup = deal._state[0]
     game, declarer = setup.game_type, setup.declarer
     # No card leaves the hands during a silent marriage but by being played.
-    if game is _SILENT_MARRIAGE and seat != declarer and deal._state[1] & _CLUB_QUEENS:
+    if game is _SILENT_MARRIAGE and seat != declarer and deal._held & _CLUB_QUEENS:
         return _NORMAL, None
     return game, declarer
 
@@ -111,7 +112,7 @@ def _declared(deal: Deal, seat: int) -> tuple[bool | None, ...]:
 
 
 def _hand_sizes(deal: Deal, seat: int) -> tuple[int, ...]:
-    held = deal._state[1]
+    held = deal._held
     return (hand_size(held, 0), hand_size(held, 1), hand_size(held, 2), hand_size(held, 3))
 
 
@@ -122,7 +123,7 @@ def _poverty(deal: Deal, seat: int) -> object:
 
 FIELDS: Final[dict[str, Callable[[Deal, int], Any]]] = {
     "dealer": lambda deal, seat: deal._state[0].dealer,
-    "hand": lambda deal, seat: hand_of((deal._state[1] >> 48 * seat) & HAND_MASK),
+    "hand": lambda deal, seat: hand_of(seat_bits(deal._state[1], seat, deal._state[0].order)),
     "reservation": lambda deal, seat: deal._state[0].declarations[seat],
     "declared": _declared,
     "game_type": lambda deal, seat: _contract(deal, seat)[0],

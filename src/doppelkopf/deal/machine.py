@@ -39,6 +39,7 @@ from ._interned import ANNOUNCES as _ANNOUNCES
 from ._interned import PLAYS as _PLAYS
 from ._interned import answer_choices
 from ._lazy_view import view_of as _view_of
+from ._positions import PRESENT, by_position, index_held
 from ._replace import install as install_replace
 from .actions import (
     Action,
@@ -233,7 +234,8 @@ class Deal(ProcedureMixin):
     @property
     def _held(self) -> int:
         """The four hands' bits (see :attr:`Hand.bits`), seat ``s`` in bits 48 s to 48 s + 47."""
-        return self._state[_HELD]
+        state = self._state
+        return index_held(state[_SETUP], state[_HELD])
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -809,7 +811,8 @@ class Deal(ProcedureMixin):
         # and every declared solo is a Lustsolo.
         extra = _LUSTSOLO if declarer is not None and game in _DECLARABLE else NO_PROCEDURES
         setup = fix_contract(setup, declarations, game, declarer, extra)
-        return _deal((setup, held, tricks, leader, cards, leader))
+        assert setup.order is not None
+        return _deal((setup, by_position(held, setup.order), tricks, leader, cards, leader))
 
     # --- play (SPEC §5, §7) -------------------------------------------------
 
@@ -822,23 +825,18 @@ class Deal(ProcedureMixin):
             return ()
         if order is None or turn is None:
             return ()
-        bits = (held >> 48 * turn) & HAND_MASK
+        # The hands are packed by position in the card order (see
+        # doppelkopf.deal._positions): the seat's cards in display order are
+        # its low 24 bits, masked by the led category when it can follow.
+        bits = (held >> 48 * turn) & _PRESENT
         if cards:
-            following = bits & order.follow_bits[cards[0]]
+            following = bits & order.follow_present[cards[0]]
             if following:
                 bits = following
-        # CardOrder.distinct_in_order, written out: this is the hottest call of a bot.
         decoder = order._decoder
-        if decoder is None:
-            return order.distinct_in_order(bits)
-        clubs, spades, hearts, diamonds = decoder.suit_tables
-        positions = (
-            clubs[bits & 4095]
-            | spades[(bits >> 12) & 4095]
-            | hearts[(bits >> 24) & 4095]
-            | diamonds[bits >> 36]
-        )
-        return decoder.low[positions & 4095] + decoder.high[positions >> 12]
+        if decoder is None:  # an equal order's tables packed the hands (say, unpickled)
+            decoder = order.decoder
+        return decoder.low[bits & 4095] + decoder.high[bits >> 12]
 
     def check_play(self, seat: int, card: Card) -> None:
         """Raise unless ``seat`` may play ``card`` now (SPEC §3.5, §5.1, §5.2).
@@ -886,15 +884,19 @@ class Deal(ProcedureMixin):
             if error is not None:
                 raise error
             assert order is not None
+        # The hands are packed by position (see doppelkopf.deal._positions):
+        # bit p of the seat's 48 says it holds the card, bit 24 + p that it
+        # holds both copies, and playing one clears the higher bit of the two.
         base = 48 * seat
-        offset = 2 * card.index
-        if not (held >> (base + offset)) & 3:
+        position = order._position[card.index]
+        copies = (held >> (base + position)) & _COPIES
+        if not copies:
             raise _refused(state, seat, card)
         if cards:
-            following = order.follow_bits[cards[0]]
-            if not (following >> offset) & 3 and (held >> base) & following:
+            following = order.follow_present[cards[0]]
+            if not (following >> position) & 1 and (held >> base) & following:
                 raise _refused(state, seat, card)
-        held -= 1 << (base + offset)
+        held -= 1 << (base + position + 24 if copies > 1 else base + position)
         if len(cards) < 3:
             # _deal, written out on the path taken by three cards in four.
             deal: Deal = _new_object(Deal)
@@ -1041,7 +1043,7 @@ class Deal(ProcedureMixin):
             seat,
             Announcement(level),
             party,
-            hand_size(held, seat),
+            hand_size(self._held, seat),
             4 * len(tricks) + len(cards),
             late_reply=not new.timely and own.level is None,
         )
@@ -1122,6 +1124,9 @@ class Deal(ProcedureMixin):
 
 
 _new_object: Final = object.__new__
+_PRESENT: Final = PRESENT
+_COPIES: Final = 1 | 1 << 24
+"""A seat's bits of one card in position layout: held once, and held twice."""
 _tuple_new: Final = tuple.__new__
 _cards_of: Final = operator.attrgetter("cards")
 
@@ -1218,6 +1223,7 @@ def _play_refusal(state: _State, seat: int, card: Card) -> DoppelkopfError | Non
         return action_type_error(
             CardTypeError, card, "card", "Card", "Card.parse", seat=seat, action="play"
         )
+    held = index_held(setup, held)
     base = 48 * seat
     offset = 2 * card.index
     if not (held >> (base + offset)) & 3:

@@ -23,6 +23,7 @@ from ..errors import (
 )
 from ..parties import Party
 from ..rules import _DEFAULT_ORDERS, THROW_REASONS, GameType, Rules, ThrowReason
+from ._positions import by_position
 from .actions import (
     ActionTypeError,
     AnswerPoverty,
@@ -426,7 +427,8 @@ class ProcedureMixin:
         if kind is not None and kind is not SoloKind.VOLUNTARY:
             assert declarer is not None
             leader = declarer  # V§9.3, V§9.5: the soloist leads trick 1
-        return self._new((setup, held, tricks, leader, cards, leader))
+        assert setup.order is not None
+        return self._new((setup, by_position(held, setup.order), tricks, leader, cards, leader))
 
     # --- the Armut exchange (V§6.3) ---------------------------------------------
 
@@ -666,11 +668,10 @@ class ProcedureMixin:
             cards_returned=True,
         )
         held += (bits << 48 * poverty.poor) - (bits << 48 * seat)
-        setup = setup._replace(
-            extra=setup.extra._replace(poverty=poverty), order=rules.card_order(_POVERTY_GAME)
-        )
+        order = rules.card_order(_POVERTY_GAME)
+        setup = setup._replace(extra=setup.extra._replace(poverty=poverty), order=order)
         first = (setup.dealer + 1) & 3
-        return self._new((setup, held, tricks, first, trick, first))
+        return self._new((setup, by_position(held, order), tricks, first, trick, first))
 
 
 # The hands of V18 for the examples: seat 0 holds two trumps, ♦K and ♣J.

@@ -23,6 +23,7 @@ from .._order import CardOrder
 from ..announce import PartyAnnouncements
 from ..cards import DISTINCT_CARDS, Card, Rank, Suit
 from ..deal import Deal
+from ..deal._positions import index_held
 from ..parties import Party
 from ..rules import Category, GameType, Rules
 from ..specials import CHARLIE, DOPPELKOPF_POINTS, FOX
@@ -219,6 +220,7 @@ def start_of(deal: Deal, memo: Memo) -> Start | None:
     order = setup.order
     if order is None or turn is None:
         return None
+    held = index_held(setup, held)
     if tricks:
         # The same tricks lead to the same leader, so the winners may be shared too.
         key = id(tricks)

@@ -66,6 +66,7 @@ from ..deal import (
     ReturnCards,
     resolve_round,
 )
+from ..deal._positions import by_position
 from ..deal.dealing import hand_of
 from ..deal.machine import _deal
 from ..deal.poverty import trump_bits
@@ -433,6 +434,8 @@ class WorldSampler:
         state = prototype._state
         setup = state[0]._replace(dealt=(dealt[0], dealt[1], dealt[2], dealt[3]))
         packed = current[0] | current[1] << 48 | current[2] << 96 | current[3] << 144
+        if setup.order is not None:
+            packed = by_position(packed, setup.order)  # the layout of the card play
         return _deal((setup, packed, state[2], state[3], state[4], state[5]))
 
     def _prototype(
