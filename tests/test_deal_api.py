@@ -203,3 +203,23 @@ def test_a_finished_deal_refuses_a_card_of_seat_none() -> None:
     assert deal.turn is None
     with pytest.raises(doppelkopf.DoppelkopfError):
         deal.play(None, Card.parse("♣Q"))  # type: ignore[arg-type]
+
+
+def test_no_public_attribute_of_a_deal_can_be_set_or_added() -> None:
+    deal = Deal.shuffled(seed=4)
+    public = [
+        name
+        for name in dir(Deal)
+        if not name.startswith("_") and isinstance(getattr(Deal, name), property)
+    ]
+    assert {"turn", "tricks", "hands", "phase", "history", "rules"} <= set(public)
+    for name in public:
+        with pytest.raises(AttributeError):
+            setattr(deal, name, None)
+        with pytest.raises(AttributeError):
+            delattr(deal, name)
+    with pytest.raises(AttributeError):
+        deal.anything = 1  # type: ignore[attr-defined]
+    assert not hasattr(deal, "__dict__")
+    assert deal == Deal.shuffled(seed=4)
+    assert hash(deal) == hash(Deal.shuffled(seed=4))

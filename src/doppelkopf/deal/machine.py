@@ -207,7 +207,7 @@ def _equality_key(state: _State) -> tuple[object, ...]:
     return (state[_SETUP][:-1], *state[_HELD:])
 
 
-@attrs.frozen(repr=False)
+@attrs.define(repr=False, unsafe_hash=True)
 class Deal(ProcedureMixin):
     """The complete state of one deal; every action returns a new deal.
 
@@ -216,11 +216,18 @@ class Deal(ProcedureMixin):
     hash equal) when they hold the same table, answers, contract, announcement
     states, hands and tricks, whenever the announcements were made: the
     :attr:`history` and :attr:`announcements` are not compared, so
-    transpositions meet in a search's table.
+    transpositions meet in a search's table.  A deal never changes: every
+    public attribute is read-only.
     """
 
     # One tuple holds the whole state (see _State), so that a new deal costs
-    # one slot to fill; equality compares _equality_key of it.
+    # one slot to fill; equality compares _equality_key of it.  The class is
+    # not an attrs-frozen one: frozen classes fill a slot through the slot's
+    # descriptor (``__set__``, a call), and a plain store into the private
+    # slot measured 100 ns against 150 ns for a new deal, which every card
+    # builds.  Nothing but the builders below ever stores into it, as with
+    # the private slots of fractions.Fraction; the public attributes are
+    # properties without setters.  tests/test_deal_api.py pins that.
     _state: _State = attrs.field(eq=_equality_key)
 
     def _new(self, state: _State) -> Deal:
@@ -900,10 +907,7 @@ class Deal(ProcedureMixin):
         if len(cards) < 3:
             # _deal, written out on the path taken by three cards in four.
             deal: Deal = _new_object(Deal)
-            _set_state(
-                deal,
-                (setup, held, tricks, leader, cards + (card,), (seat + 1) & 3),  # noqa: RUF005
-            )
+            deal._state = (setup, held, tricks, leader, cards + (card,), (seat + 1) & 3)  # noqa: RUF005
             return deal
         # Concatenation rather than (*cards, card), which builds a list first.
         played = cards + (card,)  # noqa: RUF005
@@ -937,7 +941,7 @@ class Deal(ProcedureMixin):
         if setup.game_type is _MARRIAGE and setup.clarification_trick is None:
             setup = _clarified(setup, winner, len(tricks))
         deal = _new_object(Deal)
-        _set_state(deal, (setup, held, tricks, winner, (), winner if len(tricks) < last else None))
+        deal._state = (setup, held, tricks, winner, (), winner if len(tricks) < last else None)
         return deal
 
     # --- announcements (SPEC §8) --------------------------------------------
@@ -1314,13 +1318,12 @@ class LegalActions(tuple[Action, ...]):
 def _deal(state: _State) -> Deal:
     """A new deal holding ``state``, without the constructor's per-call overhead."""
     deal: Deal = _new_object(Deal)
-    _set_state(deal, state)
+    deal._state = state
     return deal
 
 
 # The slot's own setter: calling the slot descriptor directly skips the
 # attribute lookup by name that object.__setattr__ makes.
-_set_state: Final = vars(Deal)["_state"].__set__
 _set_trick_leader: Final = vars(Trick)["leader"].__set__
 _set_trick_cards: Final = vars(Trick)["cards"].__set__
 
