@@ -77,20 +77,21 @@ class _Decoder:
 
     A hand is a packed int with two bits per distinct card (see Hand.bits).
     Four lookups (one per suit's 12 bits) give a 24-bit set in display
-    positions (``suit_tables``: the cards held; ``both_tables``: the cards
-    held twice), and two lookups turn a set in positions into the tuple of
-    cards (``low``, ``high``) or back into Hand.bits with one copy of each
-    card (``unplaced``).  The position layout of a deal's hands
+    positions (``suit_tables``: the cards held; ``placed_tables``: the same
+    in the low 24 bits and the cards held twice in the next 24), and two
+    lookups turn a set in positions into the tuple of cards (``low``,
+    ``high``) or back into Hand.bits with one copy of each card
+    (``unplaced``).  The position layout of a deal's hands
     (``doppelkopf.deal._positions``) is built from these.
     """
 
-    __slots__ = ("both_tables", "high", "low", "suit_tables", "unplaced")
+    __slots__ = ("high", "low", "placed_tables", "suit_tables", "unplaced")
 
     def __init__(self, order: tuple[Card, ...]) -> None:
         position = {card: i for i, card in enumerate(order)}
         # Each table is filled from a smaller entry: drop one card, add it back.
         suit_tables = []
-        both_tables = []
+        placed_tables = []
         for suit in range(4):
             bit_of = [1 << position[DISTINCT_CARDS[6 * suit + rank]] for rank in range(6)]
             table = [0] * 4096
@@ -101,9 +102,11 @@ class _Decoder:
                 table[chunk] = table[rest] | bit_of[rank]
                 both[chunk] = both[rest] | (bit_of[rank] if (chunk >> (2 * rank)) & 3 == 2 else 0)
             suit_tables.append(tuple(table))
-            both_tables.append(tuple(both))
+            placed_tables.append(
+                tuple(one | two << 24 for one, two in zip(table, both, strict=True))
+            )
         self.suit_tables = tuple(suit_tables)
-        self.both_tables = tuple(both_tables)
+        self.placed_tables = tuple(placed_tables)
         unplaced = []
         for offset in (0, 12):
             back = [0] * 4096

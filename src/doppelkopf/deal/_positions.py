@@ -38,21 +38,44 @@ PRESENT: Final = (1 << 24) - 1
 
 
 def by_position(held: int, order: CardOrder) -> int:
-    """The four packed hands ``held`` (index layout) in the position layout of ``order``."""
-    decoder = order.decoder
-    first_c, first_s, first_h, first_d = decoder.suit_tables
-    both_c, both_s, both_h, both_d = decoder.both_tables
-    packed = 0
-    for seat in (0, 1, 2, 3):
-        bits = (held >> 48 * seat) & HAND_MASK
-        clubs = bits & 4095
-        spades = (bits >> 12) & 4095
-        hearts = (bits >> 24) & 4095
-        diamonds = bits >> 36
-        present = first_c[clubs] | first_s[spades] | first_h[hearts] | first_d[diamonds]
-        both = both_c[clubs] | both_s[spades] | both_h[hearts] | both_d[diamonds]
-        packed |= (present | both << 24) << 48 * seat
-    return packed
+    """The four packed hands ``held`` (index layout) in the position layout of ``order``.
+
+    Every deal comes here once, at its contract: one lookup per suit and seat
+    (``_Decoder.placed_tables`` gives a suit's 12 bits in position layout),
+    written out for the four seats.
+    """
+    clubs, spades, hearts, diamonds = order.decoder.placed_tables
+    first = held & HAND_MASK
+    second = (held >> 48) & HAND_MASK
+    third = (held >> 96) & HAND_MASK
+    fourth = held >> 144
+    return (
+        clubs[first & 4095]
+        | spades[(first >> 12) & 4095]
+        | hearts[(first >> 24) & 4095]
+        | diamonds[first >> 36]
+        | (
+            clubs[second & 4095]
+            | spades[(second >> 12) & 4095]
+            | hearts[(second >> 24) & 4095]
+            | diamonds[second >> 36]
+        )
+        << 48
+        | (
+            clubs[third & 4095]
+            | spades[(third >> 12) & 4095]
+            | hearts[(third >> 24) & 4095]
+            | diamonds[third >> 36]
+        )
+        << 96
+        | (
+            clubs[fourth & 4095]
+            | spades[(fourth >> 12) & 4095]
+            | hearts[(fourth >> 24) & 4095]
+            | diamonds[fourth >> 36]
+        )
+        << 144
+    )
 
 
 def seat_bits(held: int, seat: int, order: CardOrder | None) -> int:

@@ -113,6 +113,9 @@ _CUT_PILES: Final[dict[tuple[tuple[int, ...], int], tuple[Callable[..., tuple[in
     for packets in ((3, 3, 3, 3), (3, 4, 3))
     for cut in range(3, 4 * sum(packets) - 2)
 }
+_PILES_OF_FULL: Final = tuple(_CUT_PILES.get(((3, 3, 3, 3), cut), ()) for cut in range(46))
+_PILES_OF_SHORT: Final = tuple(_CUT_PILES.get(((3, 4, 3), cut), ()) for cut in range(38))
+"""The piles of :data:`_CUT_PILES` by cut, with 48 cards and with 40 (no piles for no cut)."""
 # Each card of DECK as its one-card bits (see Hand.bits), in DECK order.
 DECK_ONES: Final = tuple(_ONE[card.index] for card in DECK)
 
@@ -121,13 +124,15 @@ def cut_and_deal(
     ones: list[int], dealer: int, cut: int, rules: Rules
 ) -> tuple[Hand, Hand, Hand, Hand]:
     """Deal a deck given as one-card bits; ``dealer`` and ``cut`` are already checked."""
-    piles = [sum(pile(ones)) for pile in _CUT_PILES[rules.packets, cut]]
-    first = dealer + 1
+    # By the nines rather than by rules.packets, a property building its tuple.
+    first, second, third, fourth = (_PILES_OF_FULL if rules.nines else _PILES_OF_SHORT)[cut]
+    piles = (sum(first(ones)), sum(second(ones)), sum(third(ones)), sum(fourth(ones)))
+    after = dealer + 1
     return (
-        hand_of(piles[-first & 3]),
-        hand_of(piles[(1 - first) & 3]),
-        hand_of(piles[(2 - first) & 3]),
-        hand_of(piles[(3 - first) & 3]),
+        hand_of(piles[-after & 3]),
+        hand_of(piles[(1 - after) & 3]),
+        hand_of(piles[(2 - after) & 3]),
+        hand_of(piles[(3 - after) & 3]),
     )
 
 

@@ -429,7 +429,9 @@ class Deal(ProcedureMixin):
         """
         _check_dealer(dealer)
         seats = _NOBODY if owing is _NOBODY and forced is False else None
-        if rng is not None:
+        if type(rng) is random.Random:
+            generator = rng
+        elif rng is not None:
             generator = _checks.instance(rng, random.Random, "rng")
         else:
             generator = random.Random(_checked_seed(seed))
@@ -1132,6 +1134,7 @@ _PRESENT: Final = PRESENT
 _COPIES: Final = 1 | 1 << 24
 """A seat's bits of one card in position layout: held once, and held twice."""
 _tuple_new: Final = tuple.__new__
+_NO_ANSWERS: Final = (None, None, None, None)
 _cards_of: Final = operator.attrgetter("cards")
 
 
@@ -1340,23 +1343,27 @@ def _initial(  # noqa: PLR0917 - the parts of a deal, checked by its two builder
 
     In a forced deal the first owing seat from the dealer's left is asked (V§9.5).
     """
-    setup = _Setup(
-        rules,
-        dealer,
-        cut,
-        hands,
-        (None, None, None, None),
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        (None, None, None, None),
-        NOTHING,
-        NOTHING,
-        NO_PROCEDURES if not owing else NO_PROCEDURES._replace(owing=owing, forced=forced),
-        (),
+    # The named tuple's own __new__ is a Python call; tuple.__new__ is not.
+    setup: _Setup = _tuple_new(
+        _Setup,
+        (
+            rules,
+            dealer,
+            cut,
+            hands,
+            _NO_ANSWERS,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            _NO_ANSWERS,
+            NOTHING,
+            NOTHING,
+            NO_PROCEDURES if not owing else NO_PROCEDURES._replace(owing=owing, forced=forced),
+            (),
+        ),
     )
     held = hands[0]._bits | hands[1]._bits << 48 | hands[2]._bits << 96 | hands[3]._bits << 144
     first = (dealer + 1) & 3
