@@ -16,9 +16,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deal_helpers import random_action
-from doppelkopf import Card, Deal, GameType, Hand, Reservation, Rules, strategies
+from doppelkopf import Card, Deal, GameType, Hand, Play, Reservation, Rules, strategies
 from doppelkopf.deal._positions import PRESENT, by_position, index_held, seat_bits
 from doppelkopf.deal.dealing import HAND_MASK
+from doppelkopf.deal.machine import _BITS
 from doppelkopf.rules import SecondDulle
 
 
@@ -76,7 +77,20 @@ def test_legal_cards_and_hands_follow_the_rules_in_position_layout(
             for seat in range(4):
                 assert deal.hand_size(seat) == rules.hand_size - played[seat]
                 assert deal.view(seat).hand == deal.hands[seat]
-        deal = deal.apply(random_action(deal, rng))
+        action = random_action(deal, rng)
+        after = deal.apply(action)
+        if isinstance(action, Play):
+            # Exactly the one copy played leaves the player's hand.
+            for seat in range(4):
+                expected = deal.hands[seat]
+                if seat == action.seat:
+                    expected = Hand.from_bits(expected.bits - Hand([action.card]).bits)
+                assert after.hands[seat] == expected
+        deal = after
+
+
+def test_one_bit_is_one_shift() -> None:
+    assert tuple(1 << bit for bit in range(192)) == _BITS
 
 
 def test_a_marriage_solo_keeps_the_positions_of_the_marriage() -> None:

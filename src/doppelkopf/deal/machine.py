@@ -896,16 +896,17 @@ class Deal(ProcedureMixin):
         # The hands are packed by position (see doppelkopf.deal._positions):
         # bit p of the seat's 48 says it holds the card, bit 24 + p that it
         # holds both copies, and playing one clears the higher bit of the two.
-        base = 48 * seat
         position = order._position[card.index]
-        copies = (held >> (base + position)) & _COPIES
+        at = 48 * seat + position
+        copies = (held >> at) & _COPIES
         if not copies:
             raise _refused(state, seat, card)
         if cards:
             following = order.follow_present[cards[0]]
-            if not (following >> position) & 1 and (held >> base) & following:
+            if not (following >> position) & 1 and (held >> 48 * seat) & following:
                 raise _refused(state, seat, card)
-        held -= 1 << (base + position + 24 if copies > 1 else base + position)
+        # _BITS[i] is 1 << i, built once: the shift would build a 192-bit int.
+        held -= _BITS[at + 24 if copies > 1 else at]
         if len(cards) < 3:
             # _deal, written out on the path taken by three cards in four.
             deal: Deal = _new_object(Deal)
@@ -1132,6 +1133,7 @@ class Deal(ProcedureMixin):
 _new_object: Final = object.__new__
 _PRESENT: Final = PRESENT
 _COPIES: Final = 1 | 1 << 24
+_BITS: Final = tuple(1 << bit for bit in range(192))
 """A seat's bits of one card in position layout: held once, and held twice."""
 _tuple_new: Final = tuple.__new__
 _NO_ANSWERS: Final = (None, None, None, None)
