@@ -34,6 +34,7 @@ from doppelkopf import (
     settle,
 )
 from doppelkopf.deal import AnswerPoverty, Declare
+from doppelkopf.deal._positions import index_held
 from doppelkopf.scoring import summarize
 from doppelkopf.search import POLICIES, PlayoutResult, playouts
 from doppelkopf.search import _playout_summary as summaries
@@ -427,7 +428,9 @@ def test_start_matches_public_properties() -> None:
             assert start.game_type is deal.game_type
             assert start.declarer == deal.declarer
             assert start.parties == deal.parties
-            assert start.held == sum(h.bits << (48 * s) for s, h in enumerate(deal.hands))
+            assert index_held(deal._setup, start.held) == sum(
+                h.bits << (48 * s) for s, h in enumerate(deal.hands)
+            )
             assert start.history == tuple(c.index for t in deal.tricks for c in t.cards)
             assert start.trick == tuple(c.index for c in deal.current_trick.cards)
             assert start.leader == deal.current_trick.leader
@@ -472,7 +475,8 @@ def test_prefix_slices() -> None:
 
 def test_hand_planes() -> None:
     batch = _mixed()
-    one, two = vector._planes([start.held for start in _starts(batch)])
+    starts = _starts(batch)
+    one, two = vector._planes([start.held for start in starts], [s.order for s in starts])
     for row, deal in enumerate(batch):
         for seat, hand in enumerate(deal.hands):
             assert int(one[row, seat]) == sum(1 << card.index for card in set(hand))
@@ -497,9 +501,9 @@ def test_trick_in_progress(monkeypatch: pytest.MonkeyPatch) -> None:
         assert len(fast.cards(game)) == 4 * deal.rules.tricks - deal.moment
         (start,) = _starts([deal])
         before = vector._before_trick(start)
-        assert before == sum(h.bits << (48 * s) for s, h in enumerate(deal.hands)) + sum(
-            1 << (48 * seat + 2 * card.index) for seat, card in deal.current_trick
-        )
+        assert index_held(deal._setup, before) == sum(
+            h.bits << (48 * s) for s, h in enumerate(deal.hands)
+        ) + sum(1 << (48 * seat + 2 * card.index) for seat, card in deal.current_trick)
 
 
 def test_the_collector_is_paused_and_restored(monkeypatch: pytest.MonkeyPatch) -> None:

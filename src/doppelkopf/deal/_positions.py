@@ -83,7 +83,7 @@ def seat_bits(held: int, seat: int, order: CardOrder | None) -> int:
     bits = (held >> 48 * seat) & HAND_MASK
     if order is None:
         return bits
-    low, high = order.decoder.unplaced
+    low, high = (order._decoder or order.decoder).unplaced
     present = bits & PRESENT
     both = bits >> 24
     # Each table gives one copy (binary 01) of each card it places; a card
@@ -92,13 +92,25 @@ def seat_bits(held: int, seat: int, order: CardOrder | None) -> int:
 
 
 def index_held(setup: _Setup, held: int) -> int:
-    """The four packed hands of a state's ``held`` in index layout (:attr:`Hand.bits` per seat)."""
+    """The four packed hands of a state's ``held`` in index layout (:attr:`Hand.bits` per seat).
+
+    :func:`seat_bits` for the four seats, written out: a search converts
+    every sampled world it plays out.
+    """
     order = setup.order
     if order is None:
         return held
-    return (
-        seat_bits(held, 0, order)
-        | seat_bits(held, 1, order) << 48
-        | seat_bits(held, 2, order) << 96
-        | seat_bits(held, 3, order) << 144
-    )
+    low, high = (order._decoder or order.decoder).unplaced
+    one = held & PRESENT
+    two = (held >> 24) & PRESENT
+    first = low[one & 4095] + high[one >> 12] + low[two & 4095] + high[two >> 12]
+    one = (held >> 48) & PRESENT
+    two = (held >> 72) & PRESENT
+    second = low[one & 4095] + high[one >> 12] + low[two & 4095] + high[two >> 12]
+    one = (held >> 96) & PRESENT
+    two = (held >> 120) & PRESENT
+    third = low[one & 4095] + high[one >> 12] + low[two & 4095] + high[two >> 12]
+    one = (held >> 144) & PRESENT
+    two = held >> 168
+    fourth = low[one & 4095] + high[one >> 12] + low[two & 4095] + high[two >> 12]
+    return first | second << 48 | third << 96 | fourth << 144

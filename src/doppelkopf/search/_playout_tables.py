@@ -23,7 +23,6 @@ from .._order import CardOrder
 from ..announce import PartyAnnouncements
 from ..cards import DISTINCT_CARDS, Card, Rank, Suit
 from ..deal import Deal
-from ..deal._positions import index_held
 from ..parties import Party
 from ..rules import Category, GameType, Rules
 from ..specials import CHARLIE, DOPPELKOPF_POINTS, FOX
@@ -130,8 +129,9 @@ def order_tables(order: CardOrder) -> OrderTables:
 class Start(NamedTuple):
     """A position in the card play, as plain numbers (SPEC §3.5, §5, §6, §7).
 
-    ``held`` packs the four hands (seat ``s`` in bits ``48 s`` to ``48 s + 47``,
-    two bits per distinct card, as :attr:`~doppelkopf.Hand.bits`); ``history``
+    ``held`` packs the four hands (seat ``s`` in bits ``48 s`` to ``48 s + 47``)
+    in the position layout of ``order``, as the deal holds them (see
+    :mod:`doppelkopf.deal._positions`); ``history``
     the indices of the cards of the completed tricks in order (one tuple
     shared by the deals that share their past); ``winners`` the winner of each
     completed trick; ``first`` the leader of trick 1; ``leader`` and ``trick``
@@ -220,7 +220,6 @@ def start_of(deal: Deal, memo: Memo) -> Start | None:
     order = setup.order
     if order is None or turn is None:
         return None
-    held = index_held(setup, held)
     if tricks:
         # The same tricks lead to the same leader, so the winners may be shared too.
         key = id(tricks)

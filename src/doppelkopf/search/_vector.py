@@ -18,8 +18,10 @@ Hot-path tricks, each pinned by a test in ``tests/test_playouts.py``:
    the arrays, so each step works on views ``[:k]`` instead of masks.
 3. *Two 24-bit planes per hand* (``test_hand_planes``): bit ``c`` of ``one``
    says the seat holds card ``c``, bit ``c`` of ``two`` that it holds both
-   copies.  Following suit is one ``&`` with the led category's set, and
-   playing a card is two ``^`` (``two`` loses it if set, else ``one``).
+   copies.  They are read from a deal's hands in position layout (see
+   :mod:`doppelkopf.deal._positions`) by one lookup per 12 positions.
+   Following suit is one ``&`` with the led category's set, and playing a
+   card is two ``^`` (``two`` loses it if set, else ``one``).
    The planes are kept *in playing order*: row ``j`` is the hand of the seat
    ``j`` places after the trick's leader, so the seat on turn is row
    ``position`` of every game, a plain slice instead of a gather and a
@@ -49,6 +51,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from .._order import CardOrder
 from ..parties import Party
 from ..rules import GameType
 from ._playout_summary import CONTEXT_SHIFT, SHIFTS, context_of, scores_of
@@ -72,7 +75,6 @@ _RE: Final = Party.RE
 _MARRIAGE: Final = GameType.MARRIAGE
 _ALL: Final = (1 << 24) - 1
 _MASK48: Final = (1 << 48) - 1
-_EVEN48: Final = 0x555555555555
 _BIG: Final = 1 << 30
 
 _POP: Final = np.array([bin(mask).count("1") for mask in range(4096)], dtype=np.int64)
@@ -91,26 +93,59 @@ def _select_table() -> Ints:
 
 
 _SELECT: Final = _select_table()
-_COMPRESS: Final = np.array(
-    [sum(((chunk >> (2 * i)) & 1) << i for i in range(6)) for chunk in range(4096)],
-    dtype=np.int64,
-)
-"""The six even bits of a 12-bit value, side by side (two bits per card to one)."""
 _BIT: Final = np.left_shift(1, np.arange(24, dtype=np.int64))
 _POINTS: Final = np.array([*POINTS, 0], dtype=np.int64)
 _SEATS: Final = np.arange(4, dtype=np.int64)
 
 
 def _before_trick(start: Start) -> int:
-    """The packed hands of ``start`` with the cards of its trick in progress given back."""
+    """The packed hands of ``start`` with the cards of its trick in progress given back.
+
+    The hands are in the position layout of ``start.order`` (see
+    :mod:`doppelkopf.deal._positions`): a card given back sets its bit, or
+    its second bit when the seat still holds the other copy.
+    """
     held = start.held
+    position = start.order._position
     for place, card in enumerate(start.trick):
-        held += 1 << (48 * ((start.leader + place) & 3) + 2 * card)
+        at = 48 * ((start.leader + place) & 3) + position[card]
+        held += 1 << (at + 24 if (held >> at) & 1 else at)
     return held
 
 
-def _planes(helds: Sequence[int]) -> tuple[Ints, Ints]:
-    """The ``one`` and ``two`` planes of each packed four hands, shape (games, 4) (trick 3)."""
+_UNPLACED: Final[dict[int, tuple[object, Ints]]] = {}
+
+
+def _unplace_table(order: CardOrder) -> Ints:
+    """For each 12-bit chunk of positions of ``order`` (low, then high), the set of card indices."""
+    known = _UNPLACED.get(id(order))
+    if known is not None and known[0] is order:
+        return known[1]
+    full = order._full_order
+    table = np.zeros((2, 4096), dtype=np.int64)
+    for half in (0, 1):
+        for chunk in range(1, 4096):
+            top = chunk.bit_length() - 1
+            table[half, chunk] = table[half, chunk ^ (1 << top)] | 1 << full[12 * half + top].index
+    _UNPLACED[id(order)] = (order, table)
+    return table
+
+
+def _planes(helds: Sequence[int], orders: Sequence[CardOrder]) -> tuple[Ints, Ints]:
+    """The ``one`` and ``two`` planes of each packed four hands, shape (games, 4) (trick 3).
+
+    ``helds[g]`` is in the position layout of ``orders[g]``: its low 24 bits
+    per seat are ``one`` and its high 24 ``two``, by position, and each
+    order's table turns the positions into card indices.
+    """
+    numbers: dict[int, int] = {}
+    tables: list[Ints] = []
+    for order in orders:
+        if id(order) not in numbers:
+            numbers[id(order)] = len(tables)
+            tables.append(_unplace_table(order))
+    table = np.array([numbers[id(order)] for order in orders], dtype=np.int64)[:, None]
+    unplace = np.stack(tables)
     raw = b"".join(held.to_bytes(24, "little") for held in helds)
     words = np.frombuffer(raw, dtype="<u8").reshape(-1, 3).astype(np.uint64)
     low, middle, high = words[:, 0], words[:, 1], words[:, 2]
@@ -121,11 +156,9 @@ def _planes(helds: Sequence[int]) -> tuple[Ints, Ints]:
     seats[:, 3] = high >> np.uint64(16)
     held = seats.astype(np.int64)
     planes = []
-    for spread in ((held | (held >> 1)) & _EVEN48, (held >> 1) & _EVEN48):
-        plane = np.zeros_like(spread)
-        for chunk in range(4):
-            plane |= _COMPRESS[(spread >> (12 * chunk)) & 4095] << (6 * chunk)
-        planes.append(plane)
+    for placed in (held & _ALL, held >> 24):
+        low = unplace[table, 0, placed & 4095]
+        planes.append(low | unplace[table, 1, placed >> 12])
     return planes[0], planes[1]
 
 
@@ -187,7 +220,9 @@ class _Run:
         self.columns = np.arange(count, dtype=np.int64)
 
         # The hands at the start of the trick in progress, in playing order from its leader.
-        one, two = _planes([s.held if not s.trick else _before_trick(s) for s in games])
+        one, two = _planes(
+            [s.held if not s.trick else _before_trick(s) for s in games], [s.order for s in games]
+        )
         turned = ((leader + _SEATS[:, None]) & 3) * count + self.columns
         self.one = one.T.ravel()[turned]
         self.two = two.T.ravel()[turned]
