@@ -77,6 +77,7 @@ def test_legal_cards_and_hands_follow_the_rules_in_position_layout(
             for seat in range(4):
                 assert deal.hand_size(seat) == rules.hand_size - played[seat]
                 assert deal.view(seat).hand == deal.hands[seat]
+            assert deal.view(0).hand_sizes == tuple(len(hand) for hand in deal.hands)
         action = random_action(deal, rng)
         after = deal.apply(action)
         if isinstance(action, Play):

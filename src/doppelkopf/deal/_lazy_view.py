@@ -32,9 +32,9 @@ from ..cards import _ONE
 from ..parties import Party
 from ..rules import GameType
 from ..tricks import Trick
-from ._positions import seat_bits
+from ._positions import held_count, seat_bits
 from .actions import Reservation
-from .dealing import hand_of, hand_size
+from .dealing import hand_of
 from .reservations import CLUB_QUEEN, check_seat
 
 if TYPE_CHECKING:
@@ -112,8 +112,13 @@ def _declared(deal: Deal, seat: int) -> tuple[bool | None, ...]:
 
 
 def _hand_sizes(deal: Deal, seat: int) -> tuple[int, ...]:
-    held = deal._held
-    return (hand_size(held, 0), hand_size(held, 1), hand_size(held, 2), hand_size(held, 3))
+    setup, held = deal._state[0], deal._state[1]
+    return (
+        held_count(setup, held, 0),
+        held_count(setup, held, 1),
+        held_count(setup, held, 2),
+        held_count(setup, held, 3),
+    )
 
 
 def _poverty(deal: Deal, seat: int) -> object:

@@ -92,25 +92,29 @@ def seat_bits(held: int, seat: int, order: CardOrder | None) -> int:
 
 
 def index_held(setup: _Setup, held: int) -> int:
-    """The four packed hands of a state's ``held`` in index layout (:attr:`Hand.bits` per seat).
-
-    :func:`seat_bits` for the four seats, written out: a search converts
-    every sampled world it plays out.
-    """
+    """The four packed hands of a state's ``held`` in index layout (:attr:`Hand.bits` per seat)."""
     order = setup.order
     if order is None:
         return held
-    low, high = (order._decoder or order.decoder).unplaced
-    one = held & PRESENT
-    two = (held >> 24) & PRESENT
-    first = low[one & 4095] + high[one >> 12] + low[two & 4095] + high[two >> 12]
-    one = (held >> 48) & PRESENT
-    two = (held >> 72) & PRESENT
-    second = low[one & 4095] + high[one >> 12] + low[two & 4095] + high[two >> 12]
-    one = (held >> 96) & PRESENT
-    two = (held >> 120) & PRESENT
-    third = low[one & 4095] + high[one >> 12] + low[two & 4095] + high[two >> 12]
-    one = (held >> 144) & PRESENT
-    two = held >> 168
-    fourth = low[one & 4095] + high[one >> 12] + low[two & 4095] + high[two >> 12]
-    return first | second << 48 | third << 96 | fourth << 144
+    return (
+        seat_bits(held, 0, order)
+        | seat_bits(held, 1, order) << 48
+        | seat_bits(held, 2, order) << 96
+        | seat_bits(held, 3, order) << 144
+    )
+
+
+def held_count(setup: _Setup, held: int, seat: int) -> int:
+    """How many cards ``seat`` holds in a state's ``held``, in either layout.
+
+    In the position layout each copy of a card is one bit; in the index
+    layout a card held twice is the higher of its two bits.
+    """
+    bits = (held >> 48 * seat) & HAND_MASK
+    if setup.order is not None:
+        return bits.bit_count()
+    return (bits & _ONES).bit_count() + ((bits >> 1) & _ONES).bit_count() * 2
+
+
+_ONES: Final = 0x555555555555
+"""The low bit of each card's two bits in the index layout."""

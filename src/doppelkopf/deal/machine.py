@@ -39,7 +39,7 @@ from ._interned import ANNOUNCES as _ANNOUNCES
 from ._interned import PLAYS as _PLAYS
 from ._interned import answer_choices
 from ._lazy_view import view_of as _view_of
-from ._positions import PRESENT, by_position, index_held
+from ._positions import PRESENT, by_position, held_count, index_held
 from ._replace import install as install_replace
 from .actions import (
     Action,
@@ -60,7 +60,7 @@ from .actions import (
     level_error,
     level_type_error,
 )
-from .dealing import DECK_ONES, HAND_MASK, cut_and_deal, hand_of, hand_size, shuffle_and_cut
+from .dealing import DECK_ONES, HAND_MASK, cut_and_deal, hand_of, shuffle_and_cut
 from .outcome import Outcome
 from .procedures import (
     NO_PROCEDURES,
@@ -1003,7 +1003,7 @@ class Deal(ProcedureMixin):
                 own,
                 opponents,
                 level,
-                hand_size=hand_size(self._held, seat),
+                hand_size=held_count(setup, self._state[_HELD], seat),
                 shift=self.shift,
                 rules=setup.rules,
             )
@@ -1050,7 +1050,7 @@ class Deal(ProcedureMixin):
             seat,
             Announcement(level),
             party,
-            hand_size(self._held, seat),
+            held_count(setup, held, seat),
             4 * len(tricks) + len(cards),
             late_reply=not new.timely and own.level is None,
         )
@@ -1406,7 +1406,9 @@ def legal_announcements(deal: Deal, seat: int) -> tuple[Announcement, ...]:
         own, opponents = setup.re_announcements, setup.kontra_announcements
     else:
         own, opponents = setup.kontra_announcements, setup.re_announcements
-    return legal_levels(own, opponents, hand_size(deal._held, seat), deal.shift, rules)
+    return legal_levels(
+        own, opponents, held_count(setup, deal._state[_HELD], seat), deal.shift, rules
+    )
 
 
 def legal_levels(
