@@ -168,7 +168,9 @@ _State: TypeAlias = "tuple[_Setup, int, tuple[Trick, ...], int, tuple[Card, ...]
 
 Its fields, read by unpacking or by the indices below: ``setup`` (a
 :class:`_Setup`, the part that changes a few times per deal), ``held`` (the
-four packed hands, see :attr:`Deal._held`), ``tricks`` (the completed
+four packed hands: in the index layout of :attr:`Deal._held` until the card
+order is fixed, by position in the order from then on, see
+``doppelkopf.deal._positions``), ``tricks`` (the completed
 tricks), ``leader`` and ``cards`` (the trick in progress) and ``turn`` (the
 seat to act next, ``None`` once the deal is finished).
 
@@ -240,7 +242,11 @@ class Deal(ProcedureMixin):
 
     @property
     def _held(self) -> int:
-        """The four hands' bits (see :attr:`Hand.bits`), seat ``s`` in bits 48 s to 48 s + 47."""
+        """The four hands' bits (see :attr:`Hand.bits`), seat ``s`` in bits 48 s to 48 s + 47.
+
+        Always in the index layout of :attr:`Hand.bits`; the state keeps them by
+        position once the card order is fixed (see ``doppelkopf.deal._positions``).
+        """
         state = self._state
         return index_held(state[_SETUP], state[_HELD])
 
@@ -1133,8 +1139,9 @@ class Deal(ProcedureMixin):
 _new_object: Final = object.__new__
 _PRESENT: Final = PRESENT
 _COPIES: Final = 1 | 1 << 24
-_BITS: Final = tuple(1 << bit for bit in range(192))
 """A seat's bits of one card in position layout: held once, and held twice."""
+_BITS: Final = tuple(1 << bit for bit in range(192))
+"""``1 << i`` for every bit of the packed hands, so that a card clears its bit by a lookup."""
 _tuple_new: Final = tuple.__new__
 _NO_ANSWERS: Final = (None, None, None, None)
 _cards_of: Final = operator.attrgetter("cards")
