@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .._order import CardOrder
-from .dealing import HAND_MASK
+from .dealing import HAND_MASK, hand_size
 
 if TYPE_CHECKING:
     from .machine import _Setup
@@ -40,15 +40,25 @@ PRESENT: Final = (1 << 24) - 1
 def by_position(held: int, order: CardOrder) -> int:
     """The four packed hands ``held`` (index layout) in the position layout of ``order``.
 
-    Every deal comes here once, at its contract: one lookup per suit and seat
-    (``_Decoder.placed_tables`` gives a suit's 12 bits in position layout),
-    written out for the four seats.
+    Every deal comes here once, at its contract.
     """
-    clubs, spades, hearts, diamonds = order.decoder.placed_tables
-    first = held & HAND_MASK
-    second = (held >> 48) & HAND_MASK
-    third = (held >> 96) & HAND_MASK
-    fourth = held >> 144
+    return placed(
+        held & HAND_MASK,
+        (held >> 48) & HAND_MASK,
+        (held >> 96) & HAND_MASK,
+        held >> 144,
+        order,
+    )
+
+
+def placed(first: int, second: int, third: int, fourth: int, order: CardOrder) -> int:
+    """The hands of seats 0-3 (each as :attr:`Hand.bits`) in the position layout of ``order``.
+
+    One lookup per suit and seat (``_Decoder.placed_tables`` gives a suit's
+    12 bits in position layout), written out for the four seats.  The world
+    sampler calls it with the hands it drew, without packing them first.
+    """
+    clubs, spades, hearts, diamonds = (order._decoder or order.decoder).placed_tables
     return (
         clubs[first & 4095]
         | spades[(first >> 12) & 4095]
@@ -107,14 +117,9 @@ def index_held(setup: _Setup, held: int) -> int:
 def held_count(setup: _Setup, held: int, seat: int) -> int:
     """How many cards ``seat`` holds in a state's ``held``, in either layout.
 
-    In the position layout each copy of a card is one bit; in the index
-    layout a card held twice is the higher of its two bits.
+    In the position layout each copy of a card is one bit; the index layout
+    is counted by :func:`~doppelkopf.deal.dealing.hand_size`.
     """
-    bits = (held >> 48 * seat) & HAND_MASK
-    if setup.order is not None:
-        return bits.bit_count()
-    return (bits & _ONES).bit_count() + ((bits >> 1) & _ONES).bit_count() * 2
-
-
-_ONES: Final = 0x555555555555
-"""The low bit of each card's two bits in the index layout."""
+    if setup.order is None:
+        return hand_size(held, seat)
+    return ((held >> 48 * seat) & HAND_MASK).bit_count()

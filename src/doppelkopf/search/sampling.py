@@ -51,7 +51,6 @@ from math import comb
 from typing import Final
 
 from .. import _checks
-from .._order import CardOrder
 from ..cards import DISTINCT_CARDS, Card, Hand
 from ..deal import (
     Action,
@@ -67,6 +66,7 @@ from ..deal import (
     ReturnCards,
     resolve_round,
 )
+from ..deal._positions import placed
 from ..deal.dealing import hand_of
 from ..deal.machine import _deal
 from ..deal.poverty import trump_bits
@@ -450,26 +450,8 @@ class WorldSampler:
         if order is None:
             packed = current[0] | current[1] << 48 | current[2] << 96 | current[3] << 144
         else:
-            packed = self._by_position(current, order)
+            packed = placed(current[0], current[1], current[2], current[3], order)
         return _deal((setup, packed, state[2], state[3], state[4], state[5]))
-
-    def _by_position(self, current: list[int], order: CardOrder) -> int:
-        """The hands ``current`` packed in the position layout of the card play.
-
-        :func:`~doppelkopf.deal._positions.by_position` of the packed hands,
-        read seat by seat from ``current`` without packing them first.
-        """
-        clubs, spades, hearts, diamonds = (order._decoder or order.decoder).placed_tables
-        packed = 0
-        for seat in (0, 1, 2, 3):
-            bits = current[seat]
-            packed |= (
-                clubs[bits & 4095]
-                | spades[(bits >> 12) & 4095]
-                | hearts[(bits >> 24) & 4095]
-                | diamonds[bits >> 36]
-            ) << (48 * seat)
-        return packed
 
     def _prototype(
         self,
