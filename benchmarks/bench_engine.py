@@ -56,14 +56,20 @@ from doppelkopf.scoring import settle
 _HEALTHY = Reservation.HEALTHY
 
 
-def play_game(rng: random.Random) -> int:
-    """One random game through ``legal_cards`` and ``play``, settled; Re's value."""
-    draw = rng.random
-    deal = Deal.shuffled(rng=rng, dealer=int(draw() * 4))
+def _answered(rng: random.Random) -> Deal:
+    """A shuffled deal with a random dealer after four healthy answers."""
+    deal = Deal.shuffled(rng=rng, dealer=int(rng.random() * 4))
     for _ in range(4):
         seat = deal.turn
         assert seat is not None
         deal = deal.declare(seat, _HEALTHY)
+    return deal
+
+
+def play_game(rng: random.Random) -> int:
+    """One random game through ``legal_cards`` and ``play``, settled; Re's value."""
+    draw = rng.random
+    deal = _answered(rng)
     while (turn := deal.turn) is not None:
         cards = deal.legal_cards()
         deal = deal.play(turn, cards[int(draw() * len(cards))])
@@ -78,11 +84,7 @@ def apply_game(rng: random.Random) -> int:
     leading ``Play`` actions, all of them whenever the last action is a card.
     """
     draw = rng.random
-    deal = Deal.shuffled(rng=rng, dealer=int(draw() * 4))
-    for _ in range(4):
-        seat = deal.turn
-        assert seat is not None
-        deal = deal.declare(seat, _HEALTHY)
+    deal = _answered(rng)
     while not deal.is_finished:
         actions = deal.legal_actions
         cards = len(actions)

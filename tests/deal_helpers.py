@@ -317,3 +317,13 @@ def armut_deal(seed: int) -> Deal:
                 deal = deal.declare(s, Reservation.POVERTY if s == poor[0] else Reservation.HEALTHY)
             return deal
     raise AssertionError("unreachable")
+
+
+ADAPTER_RULE_SETS: dict[str, Rules] = {
+    "ddv": Rules.DDV,
+    "no nines": Rules(nines=False),
+    "tournament": Rules.TOURNAMENT,
+    "armut and schmeissen": Rules(armut=True, schmeissen={"nines5", "kings5", "trumps1"}),
+    "xix": Rules.XIX,
+}
+"""The rule sets the framework adapters are tested under: each procedure and deck at least once."""

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deal_helpers import ADAPTER_RULE_SETS
 from doppelkopf import (
     Action,
     Announce,
@@ -30,11 +31,7 @@ from doppelkopf.adapters import encoding
 from doppelkopf.errors import DoppelkopfError, InvalidTypeError, WrongPhaseError
 
 RULE_SETS = {
-    "ddv": Rules.DDV,
-    "no nines": Rules(nines=False),
-    "tournament": Rules.TOURNAMENT,
-    "armut and schmeissen": Rules(armut=True, schmeissen={"nines5", "kings5", "trumps1"}),
-    "xix": Rules.XIX,
+    **ADAPTER_RULE_SETS,
     "schweinchen, second dulle": Rules(schweinchen=True, second_dulle="always", armut=True),
 }
 

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deal_helpers import ADAPTER_RULE_SETS
 from doppelkopf import Deal, Declare, Phase, Reservation, Rules, settle
 from doppelkopf.errors import DoppelkopfError, InvalidRulesError
 from untraced import untraced
@@ -38,13 +39,7 @@ PLAYTHROUGH = DATA / "openspiel_playthrough.txt.gz"
 PLAYTHROUGH_GAME = "python_doppelkopf(armut=True)"
 PLAYTHROUGH_SEED = 7
 
-RULE_SETS = {
-    "ddv": Rules.DDV,
-    "no nines": Rules(nines=False),
-    "tournament": Rules.TOURNAMENT,
-    "armut and schmeissen": Rules(armut=True, schmeissen={"nines5", "kings5", "trumps1"}),
-    "xix": Rules.XIX,
-}
+RULE_SETS = ADAPTER_RULE_SETS
 
 
 def load(rules: Rules = Rules.DDV, **deal: Any) -> Any:

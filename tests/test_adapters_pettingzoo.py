@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deal_helpers import ADAPTER_RULE_SETS
 from doppelkopf import Deal, Rules, settle
 from doppelkopf.errors import DoppelkopfError, IllegalActionError
 
@@ -23,13 +24,7 @@ from pettingzoo.test import api_test, seed_test
 from doppelkopf.adapters import encoding
 from doppelkopf.adapters.pettingzoo import NAME, DoppelkopfEnv, env, raw_env
 
-RULE_SETS = {
-    "ddv": Rules.DDV,
-    "no nines": Rules(nines=False),
-    "tournament": Rules.TOURNAMENT,
-    "armut and schmeissen": Rules(armut=True, schmeissen={"nines5", "kings5", "trumps1"}),
-    "xix": Rules.XIX,
-}
+RULE_SETS = ADAPTER_RULE_SETS
 
 # PettingZoo's API test names the dict observations of its own classic games as
 # expected and warns about any other environment's; these two warnings say only that.
