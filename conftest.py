@@ -20,7 +20,7 @@ _LEFT_OUT: list[str] = []
 for _path, (_module, _extra) in _FRAMEWORKS.items():
     if importlib.util.find_spec(_module) is None:
         collect_ignore.append(_path)
-        _LEFT_OUT.append(f"{_path} ({_module} not installed: pip install doppelkopf[{_extra}])")
+        _LEFT_OUT.append(f'{_path} ({_module} not installed: pip install ".[{_extra}]")')
 
 
 def pytest_report_header() -> list[str]:

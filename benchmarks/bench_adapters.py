@@ -1,6 +1,6 @@
 """How fast deals run through the adapters: steps per second with random agents.
 
-Run from the repository root (after ``pip install .[openspiel,pettingzoo]``, or
+Run from the repository root (after ``pip install ".[openspiel,pettingzoo]"``, or
 with ``PYTHONPATH=src``)::
 
     python benchmarks/bench_adapters.py [--deals N]

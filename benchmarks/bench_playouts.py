@@ -1,6 +1,6 @@
 """Playouts per second of :func:`doppelkopf.search.playouts`, by rule set, moment and batch size.
 
-Run from the repository root (after ``pip install .[fast]``, or with ``PYTHONPATH=src``)::
+Run from the repository root (after ``pip install ".[fast]"``, or with ``PYTHONPATH=src``)::
 
     python benchmarks/bench_playouts.py [--repeat R] [--seed S] [--batches 256,1024,4096]
 

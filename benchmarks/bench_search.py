@@ -1,6 +1,6 @@
 """How much one SearchPlayer wins against three HeuristicPlayers, per deal, seats rotated.
 
-Run from the repository root (after ``pip install .[fast]``, or with ``PYTHONPATH=src``)::
+Run from the repository root (after ``pip install ".[fast]"``, or with ``PYTHONPATH=src``)::
 
     python benchmarks/bench_search.py [--deals N] [--worlds W] [--time T] [--model M]
                                       [--jobs J] [--seed S] [--out FILE] [--against FILE]

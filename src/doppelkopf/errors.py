@@ -106,8 +106,9 @@ class InvalidValueError(DoppelkopfError, ValueError):
     """A value outside what the library accepts: seat 4, a cut of 2 cards, a third
     copy of a card in a hand or trick, a marriage shift of 3.
 
-    ``rule`` is the section that sets the range — of SPEC.md (``"§7.4"``) or of
-    VARIANTS.md (``"V§9.1"``) — or ``""``; when given, the message ends with it.
+    ``rule`` is the section that sets the range — of the rules (``"§7.4"``, see
+    :doc:`/rules/index`) or of the rule options (``"V§9.1"``, see
+    :doc:`/rules/variants`) — or ``""``; when given, the message ends with it.
 
     >>> str(InvalidValueError("a marriage shift is 0-2, not 3", rule="§7.4"))
     'a marriage shift is 0-2, not 3 (SPEC §7.4)'
@@ -128,7 +129,7 @@ class IllegalActionError(DoppelkopfError, ValueError):
         seat: the seat that attempted the action, or ``None`` when no seat is
             involved (for example a malformed score-sheet summary).
         action: a short description of the action (``"play ♣Q"``).
-        rule: the SPEC.md section that forbids it (``"§5.2"``).
+        rule: the section of the rules that forbids it (``"§5.2"``).
     """
 
     def __init__(
@@ -197,7 +198,8 @@ class InvalidRulesError(InvalidValueError):
 
     Attributes:
         options: the names of the options at fault (one or two).
-        rule: the VARIANTS.md section that forbids the combination (``"V§0.4"``).
+        rule: the section of the rule options that forbids the combination
+            (``"V§0.4"``).
     """
 
     def __init__(self, message: str, *, options: tuple[str, ...] = (), rule: str = "") -> None:

@@ -8,7 +8,7 @@ deals come from random *legal* play of a random deal, so a bot can be tested on
 the situations it will really meet.
 
 Strategies that depend on the rule set take ``rules``: ``None`` (the default)
-is :attr:`Rules.DDV <doppelkopf.Rules.DDV>`, the rules of SPEC.md.
+is :attr:`Rules.DDV <doppelkopf.Rules.DDV>`, the default rule set (:doc:`/rules/index`).
 
 >>> from hypothesis import given, settings
 >>> from doppelkopf import legal_cards
@@ -136,7 +136,7 @@ def _rule_sets(draw: st.DrawFn, fixed: dict[str, object]) -> Rules:
 
 
 def rules(**fixed: object) -> st.SearchStrategy[Rules]:
-    """Rule sets of VARIANTS.md: every option drawn, no excluded combination (V§0.4).
+    """Rule sets with every rule option (V§0) drawn, no excluded combination (V§0.4).
 
     Each option takes each of its values; combinations that exclude each other
     are never drawn.  Options given as keywords are fixed to that value
