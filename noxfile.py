@@ -10,13 +10,14 @@ interpreter that runs nox and installs the project with the extra it needs.
 from __future__ import annotations
 
 import os
+import shutil
 import tomllib
 from pathlib import Path
 
 import nox
 
 nox.needs_version = ">=2024.3.2"
-nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
+nox.options.sessions = ["tests", "typecheck", "lint", "docs", "package"]
 
 ROOT = Path(__file__).parent
 LINTED = ["src", "tests", "benchmarks", "noxfile.py", "docs/conf.py", "docs/_ext"]
@@ -79,6 +80,90 @@ def docs(session: nox.Session) -> None:
     common = ["-W", "--keep-going", "-E", "-d", str(build / "doctrees")]
     session.run("sphinx-build", *common, "-b", "html", "docs", str(build / "html"))
     session.run("sphinx-build", *common, "-b", "doctest", "docs", str(build / "doctest"))
+
+
+@nox.session
+def package(session: nox.Session) -> None:
+    """Build the sdist and the wheel, check them, and run the examples from the wheel alone.
+
+    ``twine check --strict`` reads both archives' metadata as an index would.  The
+    wheel is then installed into a new virtual environment outside the checkout,
+    with pytest and the libraries the examples import (hypothesis for
+    ``doppelkopf.strategies``, numpy for the vectorised playouts), and its
+    docstring examples and the README's run from a temporary folder, so that
+    nothing of the source tree is on the path; the demo runs from the installed
+    ``doppelkopf`` command.  The adapters' modules need their frameworks and are
+    left to the ``tests`` session.
+    """
+    session.install("build>=1.2", "twine>=5")
+    tmp = Path(session.create_tmp()).resolve()
+    dist = tmp / "dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    session.run("python", "-m", "build", "--outdir", str(dist), str(ROOT))
+    archives = sorted(str(path) for path in dist.iterdir())
+    session.run("twine", "check", "--strict", *archives)
+    (wheel,) = dist.glob("*.whl")
+    clean = tmp / "clean"
+    shutil.rmtree(clean, ignore_errors=True)
+    session.run("python", "-m", "venv", str(clean))
+    python = str(clean / "bin" / "python")
+    session.run(
+        python,
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        str(wheel),
+        *_example_requirements(),
+        external=True,
+    )
+    work = tmp / "examples"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    shutil.copy(ROOT / "README.md", work / "README.md")
+    session.chdir(work)
+    installed = session.run(
+        python,
+        "-c",
+        "import doppelkopf, os; print(os.path.dirname(doppelkopf.__file__))",
+        external=True,
+        silent=True,
+    )
+    adapters = Path(str(installed).strip()) / "adapters"
+    session.run(
+        python,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-c",
+        os.devnull,
+        "--rootdir",
+        str(work),
+        "-W",
+        "error",
+        "-o",
+        "doctest_optionflags=NORMALIZE_WHITESPACE ELLIPSIS",
+        "--doctest-modules",
+        "--doctest-glob=README.md",
+        f"--ignore={adapters / 'openspiel.py'}",
+        f"--ignore={adapters / 'pettingzoo.py'}",
+        "--pyargs",
+        "doppelkopf",
+        "README.md",
+        external=True,
+    )
+    session.run(str(clean / "bin" / "doppelkopf"), "demo", "--seed", "1", external=True)
+
+
+def _example_requirements() -> list[str]:
+    """The test extra's pytest, hypothesis and numpy, as pyproject.toml pins them."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    wanted = ("pytest>", "hypothesis>", "numpy>")
+    return [spec for spec in extras["test"] if spec.startswith(wanted)]
 
 
 @nox.session

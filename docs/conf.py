@@ -55,6 +55,7 @@ rulelinks_pages = [
     "quickstart",
     "design",
     "index",
+    "citing",
 ]
 
 # -- copy button -------------------------------------------------------------------
@@ -80,6 +81,13 @@ napoleon_use_rtype = False
 doctest_default_flags = (
     doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.DONT_ACCEPT_TRUE_FOR_1
 )
+# A warning raised by an example is an error, as in the test suite
+# (``filterwarnings = ["error"]``): an example that warns would teach the reader
+# to write code that warns.
+doctest_global_setup = """
+import warnings
+warnings.simplefilter("error")
+"""
 
 
 def _napoleon_prose_attributes(  # noqa: PLR0917 - the signature of Sphinx's event
