@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from doppelkopf import Deal, Rules
+from doppelkopf import Card, Deal, Rules
 from doppelkopf.errors import (
     DoppelkopfError,
     IllegalActionError,
@@ -357,6 +357,22 @@ def test_env_asserts_the_action_space(action: object) -> None:
 # --- the hostile sweep ----------------------------------------------------------
 
 
+class _Unprintable:
+    """An object whose ``repr`` and ``str`` raise."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    def __str__(self) -> str:
+        raise RuntimeError("no str")
+
+
+def _recursive() -> list[object]:
+    items: list[object] = []
+    items.append(items)
+    return items
+
+
 HOSTILE: list[tuple[str, object]] = [
     ("None", None),
     ("True", True),
@@ -387,8 +403,25 @@ HOSTILE: list[tuple[str, object]] = [
     ("np.uint64(2**64 - 1)", np.uint64(2**64 - 1)),
     ("np.bool_(True)", np.bool_(True)),
     ("np.zeros(2)", np.zeros(2)),
+    ("1+0j", 1 + 0j),
+    ("'x' * 100_000", "x" * 100_000),
+    ("lone surrogate", "\ud800"),
+    ("bytearray", bytearray(b"x")),
+    ("()", ()),
+    ("set()", set()),
+    ("[[[]]]", [[[]]]),
+    ("[None] * 4", [None] * 4),
+    ("range(5)", range(5)),
+    ("recursive list", _recursive()),
+    ("Card", Card.parse("♣Q")),
+    ("Deal", Deal.shuffled(seed=1)),
+    ("lambda", lambda *args: None),
+    ("type int", int),
+    ("unprintable", _Unprintable()),
 ]
-"""The bad values: wrong types, huge and negative numbers, ids and seats out of range."""
+"""The bad values: wrong types, huge and negative numbers, ids and seats out of range,
+text, containers, the library's own values, callables and an object whose ``repr``
+raises."""
 
 
 def _shared_points() -> list[tuple[str, Callable[[Any], object]]]:
@@ -471,7 +504,7 @@ def _openspiel_points() -> list[tuple[str, bool, Callable[[Any, Any, object], ob
         ("state.observation_tensor(v)", True, lambda g, s, v: s.observation_tensor(v)),
         ("state.player_return(v)", True, lambda g, s, v: s.player_return(v)),
         ("state.undo_action(0, v)", True, lambda g, s, v: s.undo_action(0, v)),
-        ("state.tensor_ones(v, 'observation')", False, lambda g, s, v: s.tensor_ones(v, "public")),
+        ("state.tensor_ones(v, 'public')", False, lambda g, s, v: s.tensor_ones(v, "public")),
         ("state.tensor_ones(0, v)", False, lambda g, s, v: s.tensor_ones(0, v)),
         ("state.observation_text(v)", False, lambda g, s, v: s.observation_text(v)),
         ("state.observation_text(0, v)", False, lambda g, s, v: s.observation_text(0, v)),
