@@ -74,8 +74,27 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Build the HTML documentation and run every example in it, warnings being errors."""
+    """Build the HTML documentation and run every example in it, warnings being errors.
+
+    The frameworks of the ``openspiel`` and ``pettingzoo`` extras are installed as
+    in ``tests``, as wheels or not at all, so that the examples of the adapters'
+    pages run too: a page skips its framework's examples only where that
+    framework is missing, and the session says which ones ran before building.
+    """
     session.install(".[docs]")
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    for extra in ("openspiel", "pettingzoo"):
+        session.install("--only-binary=:all:", *extras[extra], success_codes=[0, 1])
+    session.run(
+        "python",
+        "-c",
+        "import importlib.util as u\n"
+        "for name in ('pyspiel', 'pettingzoo'):\n"
+        "    found = u.find_spec(name) is not None\n"
+        "    print(f'examples of {name}:', 'run' if found else 'skipped, not installed')",
+    )
     build = ROOT / "docs" / "_build"
     common = ["-W", "--keep-going", "-E", "-d", str(build / "doctrees")]
     session.run("sphinx-build", *common, "-b", "html", "docs", str(build / "html"))

@@ -18,7 +18,7 @@ from doppelkopf.errors import DoppelkopfError, InvalidRulesError
 from untraced import untraced
 
 pyspiel = pytest.importorskip(
-    "pyspiel", reason="OpenSpiel is not installed: pip install doppelkopf[openspiel]"
+    "pyspiel", reason='OpenSpiel is not installed: pip install ".[openspiel]"'
 )
 
 from open_spiel.python.algorithms import generate_playthrough as playthrough  # noqa: E402

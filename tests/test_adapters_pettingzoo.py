@@ -12,11 +12,9 @@ from hypothesis import strategies as st
 
 from deal_helpers import ADAPTER_RULE_SETS
 from doppelkopf import Deal, Rules, settle
-from doppelkopf.errors import DoppelkopfError, IllegalActionError
+from doppelkopf.errors import DoppelkopfError, IllegalActionError, InvalidTypeError
 
-pytest.importorskip(
-    "pettingzoo", reason="PettingZoo is not installed: pip install doppelkopf[pettingzoo]"
-)
+pytest.importorskip("pettingzoo", reason='PettingZoo is not installed: pip install ".[pettingzoo]"')
 
 import numpy as np
 from pettingzoo.test import api_test, seed_test
@@ -105,7 +103,7 @@ def test_illegal_actions_raise() -> None:
     illegal = next(i for i in range(encoding.EXCHANGE_BASE) if i not in legal)
     with pytest.raises(IllegalActionError):
         table.step(illegal)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(InvalidTypeError):
         table.step(None)
     assert table.deal == Deal.shuffled(rng=random.Random(1))  # nothing applied
 

@@ -134,7 +134,11 @@ EXCHANGES: Final[tuple[tuple[int, int, int], ...]] = tuple(
     for combo in itertools.combinations_with_replacement(range(len(DISTINCT_CARDS)), 3)
     if combo[0] != combo[2]
 )
-"""The card indices of each exchange id after :data:`EXCHANGE_BASE`, sorted (V§6.3)."""
+"""The card indices of each exchange id after :data:`EXCHANGE_BASE`, sorted (V§6.3): the
+2,576 triples ``(0, 0, 1)``, ``(0, 0, 2)`` … ``(22, 23, 23)``.
+
+:meta hide-value:
+"""
 NUM_ACTIONS: Final = EXCHANGE_BASE + len(EXCHANGES)
 """The number of action ids under a rule set with the Armut (V§6)."""
 
@@ -197,13 +201,18 @@ def decode_action(action_id: int, seat: int, phase: Phase) -> Action:
     seat 2: return ♦10 ♦A ♦A
 
     Raises:
-        InvalidTypeError: ``action_id`` is not an ``int``.
+        InvalidTypeError: ``action_id`` is not an ``int``, ``phase`` no
+            :class:`~doppelkopf.Phase`.
         InvalidValueError: no action has that id, or three cards outside an exchange.
     """
     if type(action_id) is not int:
         raise _checks.type_error(action_id, "action_id", "int")
+    if not isinstance(phase, Phase):
+        raise _checks.type_error(phase, "phase", "Phase")
     if not 0 <= action_id < NUM_ACTIONS:
-        raise InvalidValueError(f"action ids are 0-{NUM_ACTIONS - 1}, not {action_id}")
+        raise InvalidValueError(
+            f"action ids are 0-{NUM_ACTIONS - 1}, not {_checks.excerpt(action_id)}"
+        )
     if action_id < DECLARE_BASE:
         return Play(seat, DISTINCT_CARDS[action_id - PLAY_BASE])
     if action_id < ANNOUNCE_BASE:
@@ -235,8 +244,11 @@ def turn_actions(deal: Deal) -> tuple[Action, ...]:
     ['seat 0: healthy', 'seat 0: SOLO_D']
 
     Raises:
+        InvalidTypeError: ``deal`` is no :class:`~doppelkopf.Deal`.
         WrongPhaseError: the deal is finished or void: nobody is on turn.
     """
+    if not isinstance(deal, Deal):
+        raise _checks.type_error(deal, "deal", "Deal")
     seat = deal.turn
     if seat is None:
         raise WrongPhaseError(f"nobody is on turn in the {deal.phase.value} phase", rule="§3.5")
@@ -248,7 +260,12 @@ def action_ids(actions: Iterable[Action]) -> list[int]:
 
     >>> action_ids(turn_actions(Deal.shuffled(seed=2)))
     [24, 26, 27, 28, 29, 30, 31, 32]
+
+    Raises:
+        InvalidTypeError: ``actions`` is not iterable, or holds what is no action.
     """
+    if not isinstance(actions, Iterable):
+        raise _checks.type_error(actions, "actions", "iterable of actions")
     return sorted(encode_action(action) for action in actions)
 
 
@@ -301,10 +318,25 @@ def offsets(pieces: Sequence[tuple[str, tuple[int, ...]]]) -> dict[str, int]:
 
     >>> offsets(OBSERVATION_PIECES)["hand"], offsets(INFORMATION_STATE_PIECES)["sequence"]
     (19, 734)
+
+    Raises:
+        InvalidTypeError: ``pieces`` is not iterable, or a piece is no pair of a ``str``
+            name and a ``tuple`` of ``int`` sizes.
     """
+    if not isinstance(pieces, Iterable):
+        raise _checks.type_error(pieces, "pieces", "iterable of pieces")
     starts: dict[str, int] = {}
     position = 0
-    for name, shape in pieces:
+    for piece in pieces:
+        if (
+            type(piece) is not tuple
+            or len(piece) != 2
+            or type(piece[0]) is not str
+            or type(piece[1]) is not tuple
+            or any(type(size) is not int or size < 0 for size in piece[1])
+        ):
+            raise _checks.type_error(piece, "a piece", "(name, shape) pair")
+        name, shape = piece
         starts[name] = position
         position += prod(shape)
     return starts
@@ -348,7 +380,13 @@ def dealing_indices(seat: int, dealer: int, cards: Iterable[Card]) -> list[int]:
 
     >>> dealing_indices(1, 3, [Card.parse("♣9")])
     [1, 7, 19]
+
+    Raises:
+        InvalidTypeError: ``seat`` or ``dealer`` is no ``int``, ``cards`` no cards.
+        InvalidValueError: ``seat`` or ``dealer`` is no seat 0-3 (SPEC §2.1).
     """
+    _checks.seat(seat)
+    _checks.seat(dealer, "dealer")
     out = [_AT["seat"] + seat, _AT["dealer"] + dealer]
     _cards(out, _AT["hand"], Hand(cards).bits)
     return out
@@ -363,7 +401,12 @@ def observation_indices(view: PlayerView) -> list[int]:
     >>> ones = observation_indices(Deal.shuffled(seed=1).view(0))
     >>> ones[:4], len(ones)
     ([0, 7, 8, 12], 17)
+
+    Raises:
+        InvalidTypeError: ``view`` is no :class:`~doppelkopf.PlayerView`.
     """
+    if not isinstance(view, PlayerView):
+        raise _checks.type_error(view, "view", "PlayerView")
     out: list[int] = []
     _seat(out, "seat", view.seat)
     _seat(out, "dealer", view.dealer)

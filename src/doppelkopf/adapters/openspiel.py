@@ -1,7 +1,8 @@
 """Doppelkopf as an OpenSpiel game: ``pyspiel.load_game("python_doppelkopf")``.
 
-Importing this module registers the game (it needs the ``openspiel`` extra,
-``pip install doppelkopf[openspiel]``).  One game is one deal of four seats:
+Importing this module registers the game (it needs the ``openspiel`` extra:
+from a checkout of the project, ``pip install ".[openspiel]"``).  One game is
+one deal of four seats:
 
 - **Chance** deals the cards one at a time, the k-th card to seat ``k % 4``;
   an outcome is a card's :attr:`~doppelkopf.Card.index` (0–23), drawn with the
@@ -30,6 +31,15 @@ words joined by ``+``, as in ``schmeissen=kings5+nines5``; ``session_length``
 solo, as digits) and ``forced`` (V§9); :func:`game_parameters` writes them
 for a rule set.
 
+Bad input raises a :class:`~doppelkopf.DoppelkopfError` wherever it reaches
+the game: a parameter of the wrong type or value, a player that is no seat, an
+action id outside the game, an action the rules forbid or one after the deal
+is over.  OpenSpiel's own methods check some input first, in C++, as for
+every game: an argument of the wrong type raises pybind11's ``TypeError``, and
+``apply_action(-1)``, an observation of a player id outside 0–3 or
+``undo_action`` (which Python games cannot implement) raise
+``pyspiel.SpielError``.
+
 >>> import pyspiel
 >>> from doppelkopf import Rules
 >>> from doppelkopf.adapters.openspiel import game_parameters
@@ -53,7 +63,7 @@ import pyspiel
 from .. import _checks
 from ..cards import DISTINCT_CARDS, Card, Hand
 from ..deal import Deal, Event, Phase
-from ..errors import InvalidValueError
+from ..errors import InvalidRulesError, InvalidValueError, WrongPhaseError
 from ..rules import Rules
 from ..scoring import settle
 from ..search import sample_deal
@@ -110,9 +120,21 @@ def game_parameters(
     'kings5+nines5'
     >>> rules_from_parameters(game_parameters(Rules.TOURNAMENT)) == Rules.TOURNAMENT
     True
+    >>> game_parameters(Rules(compulsory_solo=True), owing=[3, 1])["owing"]
+    '13'
+
+    Raises:
+        InvalidTypeError: ``rules`` is no rule set, ``dealer`` or a seat of ``owing`` no
+            ``int``, ``owing`` not iterable or ``forced`` no ``bool``.
+        InvalidValueError: ``dealer`` or a seat of ``owing`` is no seat 0-3 (SPEC §2.1, V§9.1).
     """
     if not isinstance(rules, Rules):
         raise _checks.type_error(rules, "rules", "Rules value")
+    _checks.seat(dealer, "dealer")
+    if isinstance(owing, (str, bytes, bytearray)) or not isinstance(owing, Iterable):
+        raise _checks.type_error(owing, "owing", "iterable of seats")
+    owing = [_checks.seat(seat, "a seat of owing", rule="V§9.1") for seat in owing]
+    _checks.flag(forced, "forced")
     params: dict[str, bool | int | str] = {name: getattr(rules, name) for name in _BOOLEANS}
     params.update({name: str(getattr(rules, name)) for name in _WORDS})
     params.update({name: "+".join(sorted(getattr(rules, name))) for name in _SETS})
@@ -128,15 +150,24 @@ def game_parameters(
 def rules_from_parameters(params: dict[str, Any]) -> Rules:
     """The :class:`~doppelkopf.Rules` of game parameters; missing ones take the DDV's (V§0.1).
 
+    The deal's parameters ``dealer``, ``owing`` and ``forced`` are checked and left out.
+
     >>> rules_from_parameters({"nines": False, "armut": True})
     Rules(nines=False, armut=True)
     >>> sorted(rules_from_parameters({"schmeissen": "kings5+nines5"}).schmeissen)
     ['kings5', 'nines5']
+    >>> rules_from_parameters({"nines": "no"})
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidTypeError: game parameter nines must be a bool, not str 'no'
 
     Raises:
-        InvalidRulesError: an option's value is refused or excluded (V§0.4).
+        InvalidTypeError: ``params`` is no ``dict``, or a parameter has another type than
+            its default (a ``bool``, an ``int`` or a ``str``, as in :data:`GAME_TYPE`).
+        InvalidRulesError: a parameter is unknown, or an option's value is refused or
+            excluded (V§0.4).
     """
-    values = {**_DEFAULTS, **params}
+    values = _checked_parameters(params)
     options: dict[str, Any] = {name: values[name] for name in (*_BOOLEANS, *_WORDS)}
     for name in _SETS:
         options[name] = [word for word in str(values[name]).replace(",", "+").split("+") if word]
@@ -147,6 +178,38 @@ def rules_from_parameters(params: dict[str, Any]) -> Rules:
 
 
 _DEFAULTS: Final[dict[str, bool | int | str]] = game_parameters()
+
+
+def _checked_parameters(params: object) -> dict[str, Any]:
+    """Every game parameter: ``params`` over the defaults, each of its default's type (V§0.4)."""
+    if params is None:
+        return dict(_DEFAULTS)
+    if not isinstance(params, dict):
+        raise _checks.type_error(params, "params", "dict of game parameters")
+    for name, value in params.items():
+        if name not in _DEFAULTS:
+            raise InvalidRulesError(
+                f"unknown game parameter {_checks.excerpt(name)}; the parameters are "
+                + ", ".join(sorted(_DEFAULTS)),
+                options=(name,) if isinstance(name, str) else (),
+                rule="V§0.4",
+            )
+        kind = type(_DEFAULTS[name])
+        if type(value) is not kind:
+            raise _checks.type_error(value, f"game parameter {name}", kind.__name__)
+    return {**_DEFAULTS, **params}
+
+
+def _owing_seats(text: str) -> frozenset[int]:
+    """The seats of the parameter ``owing``: digits 0-3, such as ``"13"`` (V§9.1)."""
+    if not all(digit in "0123" for digit in text):
+        raise InvalidValueError(
+            f"game parameter owing must be digits of seats 0-3 such as '13', not "
+            f"{_checks.excerpt(text)}",
+            rule="V§9.1",
+        )
+    return frozenset(int(digit) for digit in text)
+
 
 GAME_TYPE: Final = pyspiel.GameType(
     short_name="python_doppelkopf",
@@ -170,10 +233,11 @@ GAME_TYPE: Final = pyspiel.GameType(
 class _Config:
     """What every state of one game shares: the rules and the deal's starting options."""
 
-    __slots__ = ("counts", "dealer", "forced", "owing", "rules", "size")
+    __slots__ = ("actions", "counts", "dealer", "forced", "owing", "rules", "size")
 
     def __init__(self, rules: Rules, dealer: int, owing: frozenset[int], forced: bool) -> None:
         self.rules, self.dealer, self.owing, self.forced = rules, dealer, owing, forced
+        self.actions = encoding.num_actions(rules)
         deck = rules.deck
         self.size = len(deck)
         self.counts = tuple(deck.count(card) for card in DISTINCT_CARDS)
@@ -189,15 +253,20 @@ class DoppelkopfGame(pyspiel.Game):  # type: ignore[misc]
     >>> pyspiel.load_game("python_doppelkopf").rules
     Rules()
 
+    A parameter must have the type of its default (``pyspiel.load_game`` checks this
+    first and raises ``pyspiel.SpielError``).  In a game string OpenSpiel reads
+    ``owing=13`` as a number: give ``owing`` in the parameter dict instead.
+
     Raises:
-        InvalidRulesError: a parameter names no valid rule set (V§0.4).
+        InvalidTypeError: ``params`` is no ``dict``, or a parameter of another type.
+        InvalidRulesError: an unknown parameter, or one naming no valid rule set (V§0.4).
         InvalidValueError: ``dealer``, ``owing`` or ``forced`` are refused (V§9).
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        values = {**_DEFAULTS, **(params or {})}
+        values = _checked_parameters(params)
         rules = rules_from_parameters(values)
-        owing = frozenset(int(digit) for digit in str(values["owing"]))
+        owing = _owing_seats(values["owing"])
         dealer, forced = values["dealer"], values["forced"]
         # Checks dealer, owing and forced against the rules once, as dealing will.
         Deal.shuffled(seed=0, rules=rules, dealer=dealer, owing=owing, forced=forced)
@@ -240,7 +309,10 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
     (0, '♥10 ♣Q ♠Q ♥Q ♦Q ♦10 ♦9 ♣10 ♣9 ♠10 ♠9 ♥9')
 
     Raises:
-        InvalidValueError: a chance outcome of a card with no copy left (SPEC §1.1).
+        InvalidValueError: a chance outcome of a card with no copy left (SPEC §1.1), an
+            action id outside the game, a player that is no seat 0-3.
+        IllegalActionError: an action the rules forbid the seat on turn (SPEC §3-§8);
+            :class:`~doppelkopf.WrongPhaseError` once the deal is over (SPEC §3.5).
     """
 
     def __init__(self, game: DoppelkopfGame) -> None:
@@ -293,14 +365,16 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
         if held is not None:
             deal = held.value
             turn = deal.turn
-            assert turn is not None
+            if turn is None:
+                raise WrongPhaseError(
+                    f"the deal is over ({deal.phase.value}): no action is left", rule="§3.5"
+                )
+            self._check_action(action)
             self._deal = Shared(deal.apply(encoding.decode_action(action, turn, deal.phase)))
             return
         config = self._config.value
-        if (
-            not 0 <= action < len(DISTINCT_CARDS)
-            or self._dealt.value.count(action) >= (config.counts[action])
-        ):
+        _check_outcome(action)
+        if self._dealt.value.count(action) >= config.counts[action]:
             raise InvalidValueError(f"no copy of card index {action} is left to deal", rule="§1.1")
         dealt = (*self._dealt.value, action)
         self._dealt = Shared(dealt)
@@ -315,9 +389,22 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
             )
             self._deal = Shared(deal)
 
+    def _check_action(self, action: int) -> None:
+        """Raise unless ``action`` is an ``int`` id of this game's actions."""
+        last = self._config.value.actions - 1
+        if type(action) is not int:
+            raise _checks.type_error(action, "action", "int")
+        if not 0 <= action <= last:
+            raise InvalidValueError(
+                f"the action ids of this game are 0-{last}, not {_checks.excerpt(action)}"
+            )
+
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if type(player) is int and player == pyspiel.PlayerId.CHANCE:
+            _check_outcome(action)
             return f"deal {DISTINCT_CARDS[action]}"
+        _check_player(player)
+        self._check_action(action)
         deal = self.deal
         phase = Phase.PLAY if deal is None else deal.phase
         if action >= encoding.EXCHANGE_BASE and phase not in _EXCHANGE_PHASES:
@@ -360,7 +447,12 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
 
     def tensor_ones(self, player: int, kind: str) -> list[int]:
         """The ones of the seat's tensor of ``kind`` before :class:`DoppelkopfObserver` keeps
-        its pieces: the information-state layout of :mod:`~doppelkopf.adapters.encoding`."""
+        its pieces: the information-state layout of :mod:`~doppelkopf.adapters.encoding`.
+
+        ``kind`` is ``"information_state"``, ``"observation"``, ``"public"`` or ``"private"``.
+        """
+        _check_player(player)
+        _check_kind(kind, _KINDS)
         if kind == "public":
             player = self._public_seat()
         deal = self.deal
@@ -376,6 +468,8 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
     def observation_text(self, player: int, kind: str = "observation") -> str:
         """The position as ``player`` sees it now (SPEC §6.1): all of it, or with ``kind``
         ``"public"`` or ``"private"`` the part every seat knows or only this one."""
+        _check_player(player)
+        _check_kind(kind, _KINDS[1:])
         deal = self.deal
         if kind == "public":
             if deal is None:
@@ -392,6 +486,7 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
 
     def information_state_text(self, player: int) -> str:
         """Everything ``player`` saw, in order, then the position now (SPEC §6.1, V§6.7)."""
+        _check_player(player)
         lines = [
             f"seat {player}, {len(self._dealt.value)} cards dealt, "
             f"mine in order: {cards_text(self._own_cards(player))}"
@@ -412,8 +507,23 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
         The hidden cards come from :func:`doppelkopf.search.sample_deal`;
         ``probability_sampler`` (such as ``pyspiel.UniformProbabilitySampler``)
         seeds the draw.  The seat's own cards keep the order they were dealt in.
+
+        Raises:
+            InvalidTypeError: ``probability_sampler`` is not callable or returns no number.
+            InvalidValueError: ``player_id`` is no seat 0-3, or the sampler's number is
+                outside 0-1.
         """
-        rng = random.Random(int(probability_sampler() * 2**52))
+        _check_player(player_id, "player_id")
+        if not callable(probability_sampler):
+            raise _checks.type_error(probability_sampler, "probability_sampler", "callable")
+        draw = probability_sampler()
+        if type(draw) is not float and type(draw) is not int and not isinstance(draw, np.floating):
+            raise _checks.type_error(draw, "the number of probability_sampler", "float")
+        if not 0.0 <= draw <= 1.0:
+            raise InvalidValueError(
+                f"probability_sampler must return a number 0-1, not {_checks.excerpt(draw)}"
+            )
+        rng = random.Random(int(draw * 2**52))
         config = self._config.value
         dealt = self._dealt.value
         own = list(dealt[player_id::4])
@@ -444,6 +554,33 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
 
 
 _EXCHANGE_PHASES: Final = frozenset({Phase.POVERTY_PASS, Phase.POVERTY_RETURN})
+_KINDS: Final = ("information_state", "observation", "public", "private")
+
+
+def _check_player(player: object, name: str = "player") -> None:
+    """Raise unless ``player`` is a seat 0-3 (SPEC §2.1)."""
+    if type(player) is not int or not 0 <= player <= 3:
+        _checks.seat(player, name)
+
+
+def _check_outcome(action: object) -> None:
+    """Raise unless ``action`` is a chance outcome: a card index 0-23 (SPEC §1.1, §2.4)."""
+    if type(action) is not int:
+        raise _checks.type_error(action, "chance outcome", "int")
+    if not 0 <= action < len(DISTINCT_CARDS):
+        raise InvalidValueError(
+            f"a chance outcome is a card index 0-23, not {_checks.excerpt(action)}", rule="§2.4"
+        )
+
+
+def _check_kind(kind: object, kinds: tuple[str, ...]) -> None:
+    """Raise unless ``kind`` is one of ``kinds``."""
+    if type(kind) is not str:
+        raise _checks.type_error(kind, "kind", "str")
+    if kind not in kinds:
+        raise InvalidValueError(
+            f"kind must be {', '.join(repr(k) for k in kinds)}, not {_checks.excerpt(kind)}"
+        )
 
 
 _PUBLIC_PIECES: Final = frozenset(
@@ -477,6 +614,8 @@ _PRIVATE_PIECES: Final = frozenset({"seat", "hand", "reservation", "parties", "p
 def _observer_kind(iig_obs_type: pyspiel.IIGObservationType | None) -> str:
     if iig_obs_type is None:
         return "observation"
+    if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+        raise _checks.type_error(iig_obs_type, "iig_obs_type", "pyspiel.IIGObservationType")
     public = iig_obs_type.public_info
     single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
     none = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
@@ -489,7 +628,7 @@ def _observer_kind(iig_obs_type: pyspiel.IIGObservationType | None) -> str:
             return "public"
         if single and not public:
             return "private"
-    raise ValueError(
+    raise InvalidValueError(
         "observed are a seat's information state, its observation, and the public and "
         "private parts of its observation"
     )
@@ -510,14 +649,20 @@ class DoppelkopfObserver:
     ((2466,), (48, 24))
 
     Raises:
-        ValueError: observer parameters, or another type of observation.
+        InvalidTypeError: ``iig_obs_type`` or ``params`` of another type.
+        InvalidValueError: observer parameters, or another type of observation; it is a
+            ``ValueError``, as OpenSpiel's Python games raise.
     """
 
     def __init__(
         self, iig_obs_type: pyspiel.IIGObservationType | None, params: dict[str, Any] | None
     ) -> None:
+        if params is not None and not isinstance(params, dict):
+            raise _checks.type_error(params, "params", "dict")
         if params:
-            raise ValueError(f"the Doppelkopf observer takes no parameters, not {params}")
+            raise InvalidValueError(
+                f"the Doppelkopf observer takes no parameters, not {_checks.excerpt(params)}"
+            )
         self.kind = _observer_kind(iig_obs_type)
         pieces: tuple[tuple[str, tuple[int, ...]], ...]
         if self.kind == "information_state":
@@ -544,13 +689,18 @@ class DoppelkopfObserver:
 
     def set_from(self, state: DoppelkopfState, player: int) -> None:
         """Write the tensor of ``player`` in ``state``."""
+        if not isinstance(state, DoppelkopfState):
+            raise _checks.type_error(state, "state", "DoppelkopfState")
+        ones = state.tensor_ones(player, self.kind)
         self.tensor.fill(0.0)
         remap = self._remap
-        ones = [remap[i] for i in state.tensor_ones(player, self.kind)]
-        self.tensor[[i for i in ones if i >= 0]] = 1.0
+        kept = [remap[i] for i in ones]
+        self.tensor[[i for i in kept if i >= 0]] = 1.0
 
     def string_from(self, state: DoppelkopfState, player: int) -> str:
         """The string of ``player`` in ``state`` for this observer's kind."""
+        if not isinstance(state, DoppelkopfState):
+            raise _checks.type_error(state, "state", "DoppelkopfState")
         if self.kind == "information_state":
             return state.information_state_text(player)
         return state.observation_text(player, self.kind)

@@ -1,6 +1,7 @@
 """Doppelkopf as a PettingZoo AEC environment: ``doppelkopf_v0``.
 
-It needs the ``pettingzoo`` extra (``pip install doppelkopf[pettingzoo]``).
+It needs the ``pettingzoo`` extra (from a checkout of the project,
+``pip install ".[pettingzoo]"``).
 One episode is one deal (SPEC §2–§12).  The agents ``seat_0`` … ``seat_3``
 act in turn as the deal asks them: the reservation round, the Armut exchange
 where the rules have it, the cards and the announcements (announcements are
@@ -18,6 +19,19 @@ offered to the seat on turn, see :mod:`doppelkopf.adapters.encoding`).
   :func:`doppelkopf.settle` (SPEC §12), zero for a void deal (V§6.5, V§7).
 - ``reset(seed=...)`` shuffles reproducibly; ``render()`` draws the table as
   text, with suit symbols or with ``ascii=True`` letters.
+
+Bad actions are treated as in PettingZoo's classic games.  :func:`env` wraps
+the environment as they do: an action outside the action space (no ``int``
+or numpy integer, or no id of the rules) fails PettingZoo's
+``AssertOutOfBoundsWrapper`` with an ``AssertionError``, and an illegal
+action ends the deal through its ``TerminateIllegalWrapper``: the seat that
+took it is rewarded :data:`ILLEGAL_REWARD`, the others 0.  The unwrapped
+:class:`DoppelkopfEnv` (:func:`raw_env`) raises a
+:class:`~doppelkopf.DoppelkopfError` instead and changes nothing: an
+:class:`~doppelkopf.InvalidTypeError` for an action of another type (a
+``float`` or a ``bool`` too), an :class:`~doppelkopf.InvalidValueError` for an
+id outside the action space, and the rules' own
+:class:`~doppelkopf.IllegalActionError` for an illegal one.
 
 >>> from doppelkopf.adapters.pettingzoo import env
 >>> table = env(render_mode="ansi", ascii=True)
@@ -41,6 +55,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from .. import _checks
 from ..deal import Deal, Phase
 from ..errors import IllegalActionError, InvalidValueError
 from ..rules import Rules
@@ -48,28 +63,63 @@ from ..scoring import settle
 from . import encoding
 from .text import deal_text
 
-__all__ = ["NAME", "DoppelkopfEnv", "env", "raw_env"]
+__all__ = ["ILLEGAL_REWARD", "NAME", "DoppelkopfEnv", "env", "raw_env"]
 
 NAME: Final = "doppelkopf_v0"
 """The versioned name of the environment; the number grows with each change of its spaces."""
 
+ILLEGAL_REWARD: Final = -99.0
+"""The reward of a seat whose illegal action ends the deal in :func:`env`, the others
+getting 0: below any score a deal can settle to (SPEC §12), so that no illegal action
+ever pays better than playing on."""
+
 _AGENTS: Final = tuple(f"seat_{seat}" for seat in range(4))
 
 
-def env(**options: Any) -> AECEnv[str, dict[str, Any], int | None]:
-    """The environment with PettingZoo's checks of order and action bounds (SPEC §2–§12).
+class _Actions(spaces.Discrete):
+    """``Discrete(n)`` whose members are ``int`` and numpy integer ids, never a ``bool``.
 
-    ``options`` are those of :class:`DoppelkopfEnv`.
+    Gymnasium's ``Discrete`` counts ``True`` as the id 1; PettingZoo's
+    ``TerminateIllegalWrapper`` would then index the action mask with a ``bool``.
+    """
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is not int and not isinstance(x, np.integer):
+            return False
+        return bool(super().contains(x))
+
+
+def _action_id(action: object, size: int) -> int:
+    """``action`` as an id 0 to ``size`` - 1: an ``int`` or a numpy integer, no ``bool``."""
+    if type(action) is not int and not isinstance(action, np.integer):
+        raise _checks.type_error(action, "action", "int action id")
+    number = int(action)
+    if not 0 <= number < size:
+        raise InvalidValueError(f"the action ids are 0-{size - 1}, not {_checks.excerpt(number)}")
+    return number
+
+
+def env(**options: Any) -> AECEnv[str, dict[str, Any], int | None]:
+    """The environment in PettingZoo's wrappers, as its classic games are (SPEC §2–§12).
+
+    ``options`` are those of :class:`DoppelkopfEnv`.  The wrappers enforce the
+    order of calls, assert that each action is in the action space, and end the
+    deal on an illegal action, rewarding that seat :data:`ILLEGAL_REWARD`.
 
     >>> from doppelkopf import Rules
     >>> table = env(rules=Rules(armut=True))
     >>> table.reset(seed=0)
     >>> int(table.action_space("seat_0").n)
     2622
+
+    Raises:
+        InvalidTypeError: an option of the wrong type.
+        InvalidValueError: an option's value is refused.
     """
-    wrapped: AECEnv[str, dict[str, Any], int | None] = wrappers.AssertOutOfBoundsWrapper(
-        DoppelkopfEnv(**options)
+    wrapped: AECEnv[str, dict[str, Any], int | None] = wrappers.TerminateIllegalWrapper(
+        DoppelkopfEnv(**options), illegal_reward=ILLEGAL_REWARD
     )
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
@@ -99,9 +149,11 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
     (2466,)
 
     Raises:
+        InvalidTypeError: an option of the wrong type: ``rules`` no
+            :class:`~doppelkopf.Rules`, ``owing`` no iterable of ``int`` seats,
+            ``forced``, ``information_state`` or ``ascii`` no ``bool``.
         InvalidValueError: a render mode other than ``"human"``, ``"ansi"`` or ``None``,
             or deal options the rules refuse (V§9).
-        IllegalActionError: :meth:`step` with an action the seat on turn may not take.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -123,19 +175,29 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
         ascii: bool = False,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "human", "ansi"):
+        if render_mode is not None and (
+            type(render_mode) is not str or render_mode not in ("human", "ansi")
+        ):
             raise InvalidValueError(
-                f"render_mode must be 'human', 'ansi' or None, not {render_mode!r}"
+                f"render_mode must be 'human', 'ansi' or None, not {_checks.excerpt(render_mode)}"
             )
+        rules = _checks.rule_set(rules)
+        _checks.flag(information_state, "information_state")
+        _checks.flag(ascii, "ascii")
+        if isinstance(owing, (str, bytes, bytearray)) or not isinstance(owing, Iterable):
+            raise _checks.type_error(owing, "owing", "iterable of seats")
+        seats = tuple(owing)
+        # Checks the options once, as every reset will deal with them.
+        self.deal: Deal = Deal.shuffled(
+            seed=0, rules=rules, dealer=dealer, owing=seats, forced=forced
+        )
         self.rules = rules
         self._deal_options: dict[str, Any] = {
             "rules": rules,
             "dealer": dealer,
-            "owing": frozenset(owing),
+            "owing": frozenset(seats),
             "forced": forced,
         }
-        # Checks the options once, as every reset will deal with them.
-        self.deal: Deal = Deal.shuffled(seed=0, **self._deal_options)
         self.render_mode = render_mode
         self.ascii = ascii
         self.information_state = information_state
@@ -144,7 +206,7 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
         self._actions = encoding.num_actions(rules)
         self.possible_agents = list(_AGENTS)
         self.agents = list(_AGENTS)
-        self.action_spaces = {agent: spaces.Discrete(self._actions) for agent in _AGENTS}
+        self.action_spaces = {agent: _Actions(self._actions) for agent in _AGENTS}
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -160,14 +222,28 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """The seat's observation space: the tensor and the action mask."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[_agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        """The seat's action space: ``Discrete`` over every action id of the rules."""
-        return self.action_spaces[agent]
+        """The seat's action space: ``Discrete`` over every action id of the rules.
+
+        Its members are ``int`` and numpy integer ids; a ``bool`` is none.
+        """
+        return self.action_spaces[_agent(agent)]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Shuffle and deal a new deal (SPEC §2.3, §2.4); ``seed`` makes it reproducible."""
+        """Shuffle and deal a new deal (SPEC §2.3, §2.4); ``seed`` makes it reproducible.
+
+        ``options`` is taken, as PettingZoo's API asks, and not used.
+
+        Raises:
+            InvalidTypeError: ``seed`` is no ``int`` or ``None``, ``options`` no ``dict``
+                or ``None``.
+        """
+        if seed is not None and type(seed) is not int:
+            raise _checks.type_error(seed, "seed", "int or None")
+        if options is not None and not isinstance(options, dict):
+            raise _checks.type_error(options, "options", "dict or None")
         if seed is not None:
             self._rng = random.Random(seed)
         self._start()
@@ -190,8 +266,13 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
             self._ids = encoding.action_ids(encoding.turn_actions(deal))
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[np.int8]]:
-        """The tensor of ``agent``'s seat and its action mask (SPEC §6.1)."""
-        seat = _AGENTS.index(agent)
+        """The tensor of ``agent``'s seat and its action mask (SPEC §6.1).
+
+        Raises:
+            InvalidTypeError: ``agent`` is no ``str``.
+            InvalidValueError: ``agent`` names no seat: ``seat_0`` to ``seat_3``.
+        """
+        seat = _AGENTS.index(_agent(agent))
         view = self.deal.view(seat)
         ones = (
             encoding.information_state_indices(view)
@@ -206,20 +287,39 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """The seat on turn takes the action of id ``action`` (SPEC §3–§8, V§6.3)."""
+        """The seat on turn takes the action of id ``action`` (SPEC §3–§8, V§6.3).
+
+        Once the deal is over each agent steps with ``None``, as PettingZoo asks.
+
+        Raises:
+            InvalidTypeError: ``action`` is no ``int`` or numpy integer (a ``bool`` or a
+                ``float`` neither).
+            InvalidValueError: ``action`` is no id of the action space; once the deal is
+                over, an action that is not ``None``.
+            IllegalActionError: the seat on turn may not take the action now; the
+                subclass tells which rule forbids it (SPEC §3-§8, V§6).
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise InvalidValueError(
+                    f"the deal of {agent} is over: its only action is None, not "
+                    f"{_checks.excerpt(action)}"
+                )
             self._was_dead_step(action)
             return
-        if action is None or int(action) not in self._ids:
-            raise IllegalActionError(
-                f"{agent} may not take action {action}; the legal ids are {self._ids}",
-                seat=_AGENTS.index(agent),
-                action="step",
-            )
+        number = _action_id(action, self._actions)
         deal = self.deal
         seat = _AGENTS.index(agent)
-        self.deal = deal = deal.apply(encoding.decode_action(int(action), seat, deal.phase))
+        decoded = encoding.decode_action(number, seat, deal.phase)
+        if number not in self._ids:
+            deal.apply(decoded)  # raises the error of the rule that forbids it
+            raise IllegalActionError(
+                f"{agent} may not take action {number} now; the legal ids are {self._ids}",
+                seat=seat,
+                action=str(decoded),
+            )
+        self.deal = deal = deal.apply(decoded)
         self._cumulative_rewards[agent] = 0.0
         if deal.is_finished:
             scores = settle(deal).scores if deal.phase is Phase.FINISHED else (0, 0, 0, 0)
@@ -244,3 +344,14 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
 
     def close(self) -> None:
         """Nothing to release: the environment holds no window or file."""
+
+
+def _agent(agent: object) -> str:
+    """``agent`` itself if it names a seat, ``seat_0`` to ``seat_3``."""
+    if type(agent) is not str:
+        raise _checks.type_error(agent, "agent", "str")
+    if agent not in _AGENTS:
+        raise InvalidValueError(
+            f"the agents are seat_0 to seat_3, not {_checks.excerpt(agent)}", rule="§2.1"
+        )
+    return agent

@@ -13,12 +13,35 @@ declared: - - - -
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
+from .. import _checks
 from ..cards import Card
-from ..deal import Concealed, Deal, Event, PassCards, PlayerView, ReturnCards
+from ..deal import (
+    Announced,
+    AnswerPoverty,
+    Concealed,
+    Deal,
+    Declare,
+    Event,
+    PassCards,
+    Play,
+    PlayerView,
+    ReturnCards,
+)
 from ..tricks import Trick
 
 __all__ = ["cards_text", "deal_text", "event_text", "private_text", "public_text", "view_text"]
+
+_ENTRIES: Final = (Declare, Announced, Play, PassCards, AnswerPoverty, ReturnCards, Concealed)
+
+
+def _view(view: object, ascii: object) -> PlayerView:
+    """``view`` itself if it is a view and ``ascii`` a ``bool``."""
+    _checks.flag(ascii, "ascii")
+    if not isinstance(view, PlayerView):
+        raise _checks.type_error(view, "view", "PlayerView")
+    return view
 
 
 def cards_text(cards: Iterable[Card], *, ascii: bool = False) -> str:
@@ -27,8 +50,20 @@ def cards_text(cards: Iterable[Card], *, ascii: bool = False) -> str:
     >>> from doppelkopf import Hand
     >>> cards_text(Hand.parse("♣Q ♦10"), ascii=True)
     'CQ D10'
+
+    Raises:
+        InvalidTypeError: ``cards`` is no iterable of :class:`~doppelkopf.Card`, or
+            ``ascii`` no ``bool``.
     """
-    return " ".join(card.ascii if ascii else str(card) for card in cards)
+    _checks.flag(ascii, "ascii")
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise _checks.type_error(cards, "cards", "iterable of cards")
+    words = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise _checks.type_error(card, "card", "Card")
+        words.append(card.ascii if ascii else str(card))
+    return " ".join(words)
 
 
 def event_text(event: Event | Concealed, *, ascii: bool = False) -> str:
@@ -37,7 +72,13 @@ def event_text(event: Event | Concealed, *, ascii: bool = False) -> str:
     >>> from doppelkopf import Hand
     >>> event_text(PassCards(0, Hand.parse("♠K ♦K ♣J")), ascii=True)
     'seat 0: pass CJ SK DK'
+
+    Raises:
+        InvalidTypeError: ``event`` is no entry of a history, or ``ascii`` no ``bool``.
     """
+    _checks.flag(ascii, "ascii")
+    if not isinstance(event, _ENTRIES):
+        raise _checks.type_error(event, "event", "event or Concealed entry")
     if ascii and isinstance(event, PassCards | ReturnCards):
         verb = "pass" if isinstance(event, PassCards) else "return"
         return f"seat {event.seat}: {verb} {cards_text(event.cards, ascii=True)}"
@@ -72,7 +113,12 @@ def view_text(view: PlayerView, *, ascii: bool = False) -> str:
     >>> deal = Deal.shuffled(seed=1).declare(0, Reservation.QUEENS_SOLO)
     >>> print(view_text(deal.view(1)).splitlines()[-1])
     declared: v - - -
+
+    Raises:
+        InvalidTypeError: ``view`` is no :class:`~doppelkopf.PlayerView`, or ``ascii`` no
+            ``bool``.
     """
+    view = _view(view, ascii)
     turn = "" if view.turn is None else f", seat {view.turn} on turn"
     phase = "" if view.phase is None else f", {view.phase.value}"
     lines = [
@@ -110,7 +156,12 @@ def public_text(view: PlayerView, *, ascii: bool = False) -> str:
     >>> print(public_text(Deal.shuffled(seed=1).view(1)))
     dealer seat 3, reservations, seat 0 on turn
     declared: - - - -
+
+    Raises:
+        InvalidTypeError: ``view`` is no :class:`~doppelkopf.PlayerView`, or ``ascii`` no
+            ``bool``.
     """
+    view = _view(view, ascii)
     turn = "" if view.turn is None else f", seat {view.turn} on turn"
     phase = "" if view.phase is None else f", {view.phase.value}"
     lines = [
@@ -136,7 +187,12 @@ def private_text(view: PlayerView, *, ascii: bool = False) -> str:
     >>> from doppelkopf import Deal
     >>> print(private_text(Deal.shuffled(seed=1).view(0), ascii=True))
     seat 0 hand: SQ HQ DQ CJ SJ DA CK SA S10 S9 HA HK
+
+    Raises:
+        InvalidTypeError: ``view`` is no :class:`~doppelkopf.PlayerView`, or ``ascii`` no
+            ``bool``.
     """
+    view = _view(view, ascii)
     lines = [f"seat {view.seat} hand: {cards_text(view.hand, ascii=ascii)}".rstrip()]
     if view.reservation is not None:
         lines.append(f"said: {view.reservation}")
@@ -157,7 +213,13 @@ def deal_text(deal: Deal, *, ascii: bool = False) -> str:
 
     >>> print(deal_text(Deal.shuffled(seed=1), ascii=True).splitlines()[1])
     seat 0: SQ HQ DQ CJ SJ DA CK SA S10 S9 HA HK
+
+    Raises:
+        InvalidTypeError: ``deal`` is no :class:`~doppelkopf.Deal`, or ``ascii`` no ``bool``.
     """
+    _checks.flag(ascii, "ascii")
+    if not isinstance(deal, Deal):
+        raise _checks.type_error(deal, "deal", "Deal")
     turn = "" if deal.turn is None else f", seat {deal.turn} on turn"
     lines = [f"rules {deal.rules}, dealer seat {deal.dealer}, {deal.phase.value}{turn}"]
     for seat, hand in enumerate(deal.hands):
