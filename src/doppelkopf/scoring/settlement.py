@@ -17,13 +17,8 @@ from ..parties import Party
 from ..rules import Rules
 from ..specials import SpecialKind
 from ._finished import _SEAT_SETS, finished_summary
-from .summary import (
-    DealSummary,
-    PartyResult,
-    _checked_result,
-    _instance_of,
-    _seat,
-)
+from ._result import PartyResult, _checked_result
+from .summary import DealSummary, _instance_of, _seat
 from .value import ValueLine, _value_lines, winner
 
 __all__ = ["Settlement", "settle", "summarize"]
