@@ -2,7 +2,9 @@
 
 Each check reads a :class:`Summary`, which :class:`~doppelkopf.DealSummary` is,
 and raises :class:`~doppelkopf.errors.InvalidSummaryError` naming the field and
-the rule (SPEC §1, §3.5, §5.5, §6, §7, §8, §11, V§1, V§5).
+the rule (SPEC §1, §3.5, §5.5, §6, §7, §8, §11, V§1, V§5).  Every number a
+message quotes from the summary goes through :func:`~doppelkopf._checks.excerpt`,
+so an int too long to write as text is described instead.
 """
 
 from __future__ import annotations
@@ -95,6 +97,10 @@ def check_trick_record(tricks: Sequence[Trick], game_type: GameType, rules: Rule
 # --- checks of a summary -----------------------------------------------------
 
 
+_shown: Final = _checks.excerpt
+"""A number of the summary in a message: an int too long to write is described (SPEC §0.4)."""
+
+
 def _fail(message: str, rule: str) -> NoReturn:
     raise InvalidSummaryError(f"{message} ({rule})")
 
@@ -123,41 +129,45 @@ def _check_ranges(summary: Summary) -> None:
     count = rules.tricks
     for name, _, result in _parties(summary):
         if not 0 <= result.card_points <= total:
-            _fail(f"{name}.card_points must be 0-{total}, not {result.card_points}", "§1.2")
+            _fail(f"{name}.card_points must be 0-{total}, not {_shown(result.card_points)}", "§1.2")
         if not 0 <= result.tricks <= count:
             _fail(
-                f"{name}.tricks must be 0-{count}, not {result.tricks}",
+                f"{name}.tricks must be 0-{count}, not {_shown(result.tricks)}",
                 _cite(rules, "§3.5"),
             )
         if result.doppelkopf < 0:
-            _fail(f"{name}.doppelkopf is a count and cannot be {result.doppelkopf}", "§11.3")
+            _fail(
+                f"{name}.doppelkopf is a count and cannot be {_shown(result.doppelkopf)}", "§11.3"
+            )
         if result.foxes_caught < 0:
             _fail(
-                f"{name}.foxes_caught is a count and cannot be {result.foxes_caught}",
+                f"{name}.foxes_caught is a count and cannot be {_shown(result.foxes_caught)}",
                 "§11.4",
             )
         if not 0 <= result.karlchen_caught <= 2:
             _fail(
                 f"{name}.karlchen_caught must be 0-2, as the deck holds two ♣J, "
-                f"not {result.karlchen_caught}",
+                f"not {_shown(result.karlchen_caught)}",
                 "V§5.3",
             )
     re, kontra = summary.re, summary.kontra
     if re.card_points + kontra.card_points != total:
         _fail(
-            f"re.card_points + kontra.card_points = {re.card_points + kontra.card_points}, "
+            f"re.card_points + kontra.card_points = {_shown(re.card_points + kontra.card_points)}, "
             f"but the deck holds {total} card points",
             "§1.2",
         )
     if re.tricks + kontra.tricks != count:
         _fail(
-            f"re.tricks + kontra.tricks = {re.tricks + kontra.tricks}, but a deal has "
+            f"re.tricks + kontra.tricks = {_shown(re.tricks + kontra.tricks)}, but a deal has "
             f"{count} tricks",
             _cite(rules, "§3.5"),
         )
     for name, party, result in _parties(summary):
         if result.tricks == 0 and result.card_points > 0:
-            _fail(f"{name}.card_points={result.card_points}, but {party} won no trick", "§5.5")
+            _fail(
+                f"{name}.card_points={_shown(result.card_points)}, but {party} won no trick", "§5.5"
+            )
 
 
 def _check_announcements(summary: Summary) -> None:
@@ -245,19 +255,21 @@ def _check_party_specials(rules: Rules, name: str, party: Party, result: PartyRe
     last = rules.tricks
     if result.doppelkopf > result.tricks:
         _fail(
-            f"{name}.doppelkopf={result.doppelkopf} is more than the "
-            f"{result.tricks} tricks {party} won",
+            f"{name}.doppelkopf={_shown(result.doppelkopf)} is more than the "
+            f"{_shown(result.tricks)} tricks {party} won",
             "§11.3",
         )
     if 40 * result.doppelkopf > result.card_points:
         _fail(
-            f"{name}.doppelkopf={result.doppelkopf} needs at least "
-            f"{40 * result.doppelkopf} card points, but {party} has "
-            f"{result.card_points}",
+            f"{name}.doppelkopf={_shown(result.doppelkopf)} needs at least "
+            f"{_shown(40 * result.doppelkopf)} card points, but {party} has "
+            f"{_shown(result.card_points)}",
             "§11.3",
         )
     if result.foxes_caught and not result.tricks:
-        _fail(f"{name}.foxes_caught={result.foxes_caught}, but {party} won no trick", "§11.4")
+        _fail(
+            f"{name}.foxes_caught={_shown(result.foxes_caught)}, but {party} won no trick", "§11.4"
+        )
     if result.karlchen and result.tricks == result.doppelkopf:
         _fail(
             f"{name}.karlchen is set, but Karlchen is won with the last trick, which "
@@ -267,7 +279,7 @@ def _check_party_specials(rules: Rules, name: str, party: Party, result: PartyRe
         )
     if result.karlchen_caught and result.tricks == result.doppelkopf:
         _fail(
-            f"{name}.karlchen_caught={result.karlchen_caught}, but a Karlchen is caught "
+            f"{name}.karlchen_caught={_shown(result.karlchen_caught)}, but a Karlchen is caught "
             f"with the last trick, which holds a ♣J and so is no Doppelkopf, and {party} "
             "won no trick besides its Doppelkopf tricks",
             "V§5.3",
@@ -282,8 +294,8 @@ def _check_party_specials(rules: Rules, name: str, party: Party, result: PartyRe
         )
     if result.karlchen + result.karlchen_caught > facts.charlies:
         _fail(
-            f"{name}.karlchen and {name}.karlchen_caught={result.karlchen_caught} "
-            f"need {result.karlchen + result.karlchen_caught} ♣J, but the deck holds "
+            f"{name}.karlchen and {name}.karlchen_caught={_shown(result.karlchen_caught)} "
+            f"need {_shown(result.karlchen + result.karlchen_caught)} ♣J, but the deck holds "
             f"{facts.charlies}",
             "§11.5, V§5.3",
         )
@@ -302,7 +314,7 @@ def _check_both_specials(summary: Summary) -> None:
     re, kontra = summary.re, summary.kontra
     if re.doppelkopf + kontra.doppelkopf > facts.high_count // 4:
         _fail(
-            f"re.doppelkopf + kontra.doppelkopf = {re.doppelkopf + kontra.doppelkopf}, "
+            f"re.doppelkopf + kontra.doppelkopf = {_shown(re.doppelkopf + kontra.doppelkopf)}, "
             "but the "
             f"{facts.high_count} aces and tens fill at most {_number(facts.high_count // 4)} "
             "Doppelkopf tricks",
@@ -311,14 +323,14 @@ def _check_both_specials(summary: Summary) -> None:
     if re.foxes_caught + kontra.foxes_caught > facts.foxes:
         _fail(
             "re.foxes_caught + kontra.foxes_caught = "
-            f"{re.foxes_caught + kontra.foxes_caught}, "
+            f"{_shown(re.foxes_caught + kontra.foxes_caught)}, "
             f"but the deck holds {_number(facts.foxes)} ♦A",
             "§11.4",
         )
     foxes = re.foxes_caught + kontra.foxes_caught + re.fox_at_end + kontra.fox_at_end
     if foxes > facts.foxes:
         _fail(
-            f"re.foxes_caught + kontra.foxes_caught + the fox at the end = {foxes}, "
+            f"re.foxes_caught + kontra.foxes_caught + the fox at the end = {_shown(foxes)}, "
             f"but the deck holds {_number(facts.foxes)} ♦A",
             "§11.4, V§5.4",
         )
