@@ -5,9 +5,8 @@ The policy (see :mod:`doppelkopf.errors`): a value of the wrong Python type rais
 range raises :class:`~doppelkopf.errors.InvalidValueError` citing the rule, and no
 message ever holds more than a short excerpt of what was given: :func:`excerpt` is
 the one quoting function, in Python notation or, for values read from JSON, in JSON
-notation.  The checks return
-their argument, so a caller writes ``seat = _checks.seat(seat)``; each has a fast
-path for a good value.
+notation.  The checks return their argument, so a caller writes
+``seat = _checks.seat(seat)``; each has a fast path for a good value.
 
 >>> from doppelkopf import _checks
 >>> _checks.excerpt("x" * 1000)
