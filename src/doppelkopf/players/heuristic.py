@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, TypeAlias
 
+from .. import _checks
 from .._order import CardOrder
 from ..cards import Card, Rank, Suit
 from ..deal import (
@@ -300,7 +301,11 @@ class HeuristicPlayer:
         self.rng = random.Random(seed)
 
     def __repr__(self) -> str:
-        return f"HeuristicPlayer(seed={self.seed!r})"
+        try:
+            seed = repr(self.seed)
+        except ValueError:  # an int too long for str(), which the seed may be
+            seed = _checks.excerpt(self.seed)
+        return f"HeuristicPlayer(seed={seed})"
 
     def act(self, view: PlayerView) -> Action | None:
         """The player's action (see :class:`Player`): an announcement first if it wants one.
