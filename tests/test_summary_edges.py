@@ -170,3 +170,15 @@ def test_the_refusals_are_library_errors() -> None:
         Session(0, voids=[HUGE], rules=ARMUT)
     with pytest.raises(DoppelkopfError):
         DealSummary(NORMAL, {0, 1}, PartyResult(HUGE, HUGE), PartyResult(HUGE, HUGE))
+
+
+def test_a_results_repr_describes_a_count_too_long_to_write() -> None:
+    """SPEC §9.1: a result holds any int until a summary checks it; its repr never fails."""
+    result = PartyResult(HUGE, 6, doppelkopf=-HUGE, foxes_caught=HUGE, karlchen_caught=HUGE)
+    text = repr(result)
+    assert text.startswith("PartyResult(card_points=an int of 5001 digits, tricks=6, ")
+    assert "doppelkopf=a negative int of 5001 digits, foxes_caught=an int of 5001 digits" in text
+    assert repr(PartyResult(120, 6)) == (
+        "PartyResult(card_points=120, tricks=6, announcement=None, late_reply=False, "
+        "doppelkopf=0, foxes_caught=0, karlchen=False, karlchen_caught=0, fox_at_end=False)"
+    )

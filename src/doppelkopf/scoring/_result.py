@@ -23,6 +23,14 @@ def _check_count(instance: object, attribute: attrs.Attribute[int], value: int) 
         raise _checks.type_error(value, attribute.name, "int")
 
 
+def _count_repr(value: int) -> str:
+    """A count in the repr: an int too long for ``str()`` is described, not written."""
+    try:
+        return repr(value)
+    except ValueError:
+        return _checks.excerpt(value)
+
+
 def _check_flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if type(value) is not bool:
         raise _checks.type_error(value, attribute.name, "bool")
@@ -73,16 +81,20 @@ fox_at_end=False)
     3
     """
 
-    card_points: int = attrs.field(validator=_check_count)
-    tricks: int = attrs.field(validator=_check_count)
+    card_points: int = attrs.field(validator=_check_count, repr=_count_repr)
+    tricks: int = attrs.field(validator=_check_count, repr=_count_repr)
     announcement: Announcement | None = attrs.field(
         default=None, converter=_to_announcement, kw_only=True
     )
     late_reply: bool = attrs.field(default=False, validator=_check_flag, kw_only=True)
-    doppelkopf: int = attrs.field(default=0, validator=_check_count, kw_only=True)
-    foxes_caught: int = attrs.field(default=0, validator=_check_count, kw_only=True)
+    doppelkopf: int = attrs.field(default=0, validator=_check_count, repr=_count_repr, kw_only=True)
+    foxes_caught: int = attrs.field(
+        default=0, validator=_check_count, repr=_count_repr, kw_only=True
+    )
     karlchen: bool = attrs.field(default=False, validator=_check_flag, kw_only=True)
-    karlchen_caught: int = attrs.field(default=0, validator=_check_count, kw_only=True)
+    karlchen_caught: int = attrs.field(
+        default=0, validator=_check_count, repr=_count_repr, kw_only=True
+    )
     fox_at_end: bool = attrs.field(default=False, validator=_check_flag, kw_only=True)
 
     @property
