@@ -5,7 +5,6 @@ See :mod:`doppelkopf.session` for the rules of a session (SPEC §2, V§8-V§11).
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeAlias, cast
@@ -19,7 +18,7 @@ from ..errors import IllegalActionError, InvalidTypeError, InvalidValueError, Wr
 from ..players._seeds import check_generator, check_seed, generator
 from ..rules import Rules
 from ..scoring import DealSummary, Settlement, settle
-from . import _bock, _rotation, _rows
+from . import _arguments, _bock, _rotation, _rows
 from ._rotation import Position
 from ._sheet import ScoreRow, sheet_text
 
@@ -36,31 +35,6 @@ _Step: TypeAlias = tuple[ScoreRow, Position, Deal | None, Settlement | None]
 def _section(rules: Rules) -> str:
     """The section that sets the session's length: SPEC §2.5, or V§9.6/V§10 for other lengths."""
     return "SPEC §2.5" if rules.session_deals == SESSION_LENGTH else "V§9.6"
-
-
-def _check_first_dealer(value: object, rules: Rules) -> int:
-    if type(value) is int and 0 <= value < rules.players:
-        return value
-    if type(value) is int:
-        raise InvalidValueError(
-            f"the first dealer must be a seat 0-{rules.players - 1}, not {_checks.excerpt(value)}",
-            rule="§2.2",
-        )
-    raise _checks.type_error(value, "first_dealer", "int")
-
-
-def _as_tuple(value: object, what: str) -> tuple[object, ...]:
-    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
-        raise _checks.type_error(value, what, "sequence")
-    return tuple(value)
-
-
-def _check_count(rules: Rules, count: int, what: str) -> None:
-    if count > rules.session_deals:
-        raise InvalidValueError(
-            f"a session has at most {rules.session_deals} deals, not {count} {what} "
-            f"({_section(rules)})"
-        )
 
 
 @attrs.frozen(repr=False, init=False)
@@ -120,17 +94,19 @@ class Session:
     ) -> None:
         if type(first_dealer) is not int:
             raise _checks.type_error(first_dealer, "first_dealer", "int")
-        given_deals = _as_tuple(deals, "deals")
-        given = () if settlements is None else _as_tuple(settlements, "settlements")
+        given_deals = _arguments.as_tuple(deals, "deals")
+        given = () if settlements is None else _arguments.as_tuple(settlements, "settlements")
         for number, deal in enumerate(given_deals, start=1):
             if not isinstance(deal, Deal):
                 raise _rows.type_error(deal, "deal", "Deal", f"deal {number} of the session")
         checked_deals: tuple[Deal, ...] = given_deals  # type: ignore[assignment]
-        table_rules = self._rules_of(rules, checked_deals, given)
-        first = _check_first_dealer(first_dealer, table_rules)
-        positions = self._void_positions(voids)
-        _check_count(table_rules, sum(not _rows.is_void(d) for d in checked_deals), "deals")
-        _check_count(table_rules, len(given), "settlements")
+        table_rules = _arguments.rules_of(rules, checked_deals, given)
+        first = _arguments.check_first_dealer(first_dealer, table_rules)
+        positions = _arguments.void_positions(voids)
+        played = sum(not _rows.is_void(deal) for deal in checked_deals)
+        section = _section(table_rules)
+        _arguments.check_count(table_rules, played, "deals", section)
+        _arguments.check_count(table_rules, len(given), "settlements", section)
         draft = Session._draft(table_rules, first)
         if checked_deals:
             for deal in checked_deals:
@@ -169,36 +145,6 @@ class Session:
             tuple(draft.voids),
             _rows.Table(tuple(table.rows), table.position),
         )
-
-    @staticmethod
-    def _rules_of(rules: object, deals: tuple[Deal, ...], results: tuple[object, ...]) -> Rules:
-        """The session's rules: those given, else the first deal's or result's, else DDV."""
-        if rules is not None:
-            return _checks.rule_set(rules)
-        if deals:
-            return deals[0].rules
-        if results and isinstance(results[0], Settlement | DealSummary):
-            return results[0].rules
-        return Rules.DDV
-
-    @staticmethod
-    def _void_positions(voids: object) -> tuple[int, ...]:
-        positions = _as_tuple(voids, "voids")
-        for position in positions:
-            if type(position) is not int:
-                raise _checks.type_error(position, "void position", "int")
-        checked: tuple[int, ...] = positions  # type: ignore[assignment]
-        for earlier, later in itertools.pairwise(checked):
-            if later <= earlier:
-                raise InvalidValueError(
-                    f"void positions must increase, not {_checks.excerpt(earlier)} then "
-                    f"{_checks.excerpt(later)} (V§8)"
-                )
-        if checked and checked[0] < 0:
-            raise InvalidValueError(
-                f"a void position is 0 or more, not {_checks.excerpt(checked[0])} (V§8)"
-            )
-        return checked
 
     @classmethod
     def _draft(cls, rules: Rules, first_dealer: int) -> Session:
