@@ -1,4 +1,8 @@
-"""Reading untrusted JSON within limits (``parse_json``) and quoting bad values (``excerpt``)."""
+"""Reading untrusted JSON within limits (``parse_json``) and quoting bad values in JSON notation.
+
+The excerpts are those of :func:`doppelkopf._checks.excerpt` with ``notation="json"``, the
+notation every message about JSON text quotes its values in.
+"""
 
 from __future__ import annotations
 
@@ -12,12 +16,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doppelkopf import _json
-from doppelkopf._json import MAX_BYTES, MAX_DEPTH, excerpt, parse_json
+from doppelkopf import _checks, _json
+from doppelkopf._json import MAX_BYTES, MAX_DEPTH, parse_json
 
 
 class Refused(Exception):
     """The error the tests ask ``parse_json`` to raise."""
+
+
+def excerpt(value: object, limit: int = 40) -> str:
+    return _checks.excerpt(value, limit, notation="json")
 
 
 def parse(text: str | bytes) -> object:

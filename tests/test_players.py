@@ -170,6 +170,16 @@ def test_reprs_name_the_seed() -> None:
     assert repr(HeuristicPlayer(seed=4)) == "HeuristicPlayer(seed=4)"
 
 
+def test_the_heuristic_players_repr_describes_a_seed_too_long_to_write() -> None:
+    """An int seed of any size is a seed; its repr describes what str() cannot write."""
+    player = HeuristicPlayer(seed=10**5000)
+    assert repr(player) == "HeuristicPlayer(seed=an int of 5001 digits)"
+    assert (
+        repr(HeuristicPlayer(seed=-(10**5000)))
+        == "HeuristicPlayer(seed=a negative int of 5001 digits)"
+    )
+
+
 def test_random_player_takes_a_seed_or_a_generator() -> None:
     with pytest.raises(ValueError, match="not both"):
         RandomPlayer(seed=1, rng=random.Random(1))

@@ -3,9 +3,10 @@
 The policy (see :mod:`doppelkopf.errors`): a value of the wrong Python type raises
 :class:`~doppelkopf.errors.InvalidTypeError`, a value of the right type outside its
 range raises :class:`~doppelkopf.errors.InvalidValueError` citing the rule, and no
-message ever holds more than a short excerpt of what was given.  The checks return
-their argument, so a caller writes ``seat = _checks.seat(seat)``; each has a fast
-path for a good value.
+message ever holds more than a short excerpt of what was given: :func:`excerpt` is
+the one quoting function, in Python notation or, for values read from JSON, in JSON
+notation.  The checks return their argument, so a caller writes
+``seat = _checks.seat(seat)``; each has a fast path for a good value.
 
 >>> from doppelkopf import _checks
 >>> _checks.excerpt("x" * 1000)
@@ -22,8 +23,11 @@ from __future__ import annotations
 
 import enum
 import functools
+import json
+import math
 import reprlib
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypeVar
 
 from .errors import InvalidTypeError, InvalidValueError
 
@@ -33,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LookupEnumType",
+    "Notation",
     "excerpt",
     "flag",
     "instance",
@@ -45,6 +50,9 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+
+Notation: TypeAlias = Literal["python", "json"]
+"""How :func:`excerpt` writes a value: as Python's ``repr``, or as JSON where it is JSON."""
 
 _MIN_LIMIT: Final = 8
 _LOG10_2: Final = 0.30102999566398120
@@ -96,16 +104,35 @@ def _excerpter(limit: int) -> _Excerpt:
     return _Excerpt(limit)
 
 
-def excerpt(value: object, limit: int = 40) -> str:
-    """A short ``repr`` of any value, at most ``max(limit, 8)`` characters; it never raises.
+def excerpt(value: object, limit: int = 40, *, notation: Notation = "python") -> str:
+    """A short quotation of ``value`` for a message; it never raises.
 
-    Long text and containers are shortened with ``...``, an int of many digits is
-    described by its number of digits, and a value whose ``repr`` fails is named by
-    its type.
+    In the default ``"python"`` notation the excerpt is a ``repr`` of at most
+    ``max(limit, 8)`` characters: long text and containers are shortened with
+    ``...``, an int of many digits is described by its number of digits, and a
+    value whose ``repr`` fails is named by its type.
+
+    In ``"json"`` notation, for values read from JSON, it is at most
+    ``max(limit, 4)`` characters: JSON values are written as JSON (``null``,
+    ``true``, ``"text"``), other values by their ``repr``.  Only the first
+    ``limit`` characters are ever built, so a huge or deeply nested value costs
+    little and a value that holds itself is shown with ``...``; an integer too
+    long to show is described by its length; lone surrogates are written as
+    escapes, so the excerpt can always be printed.
 
     >>> excerpt("SA"), excerpt([[[[[]]]]]), excerpt(-(10**100)), excerpt(10**100, limit=10)
     ("'SA'", '[[[[...]]]]', 'a negative int of 101 digits', 'an int ...')
+    >>> excerpt([1, "two", None, True, 2.5], notation="json")
+    '[1, "two", null, true, 2.5]'
+    >>> loop = []
+    >>> loop.append(loop)
+    >>> excerpt(loop, notation="json")
+    '[[...]]'
+    >>> excerpt("\\ud800", notation="json"), excerpt("x" * 100, limit=10, notation="json")
+    ('"\\\\ud800"', '"xxxxxx...')
     """
+    if notation == "json":
+        return _json_excerpt(value, max(limit, _MIN_JSON_LIMIT))
     limit = max(limit, _MIN_LIMIT)
     try:
         text = _excerpter(limit).repr(value)
@@ -114,6 +141,104 @@ def excerpt(value: object, limit: int = 40) -> str:
     if len(text) > limit:
         text = text[: limit - 3] + "..."
     return text
+
+
+# --- excerpts in JSON notation ---------------------------------------------------
+
+_MIN_JSON_LIMIT: Final = 4
+_LONG_INTEGER: Final = 10**40
+_CLOSE: Final = {"[": "]", "{": "}"}
+
+
+def _json_scalar(value: object, limit: int) -> str | None:
+    """``value`` in JSON notation (or a short Python one), or ``None`` for a container."""
+    if value is None or type(value) is bool:
+        return json.dumps(value)
+    if isinstance(value, str):
+        text = json.dumps(str.__str__(value)[: limit + 1], ensure_ascii=False)
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, int):
+        number = int.__int__(value)
+        if -_LONG_INTEGER < number < _LONG_INTEGER:
+            return int.__repr__(number)
+        return f"<an integer of about {math.floor(math.log10(abs(number))) + 1:,} digits>"
+    if isinstance(value, list | tuple | Mapping):
+        return None
+    return _json_other(value, limit)
+
+
+def _json_other(value: object, limit: int) -> str:
+    """A float in JSON notation; a short ``repr`` of a value that is not JSON, or its type."""
+    if isinstance(value, float):
+        return json.dumps(float.__float__(value))
+    if isinstance(value, bytes | bytearray):
+        return repr(bytes(value[: limit + 1]))  # the repr of the rest would be cut off anyway
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # any repr may fail; the excerpt must not
+        return f"<{type(value).__name__} object>"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+_REPR: Final = reprlib.Repr()
+_REPR.maxlevel = 2
+_REPR.maxstring = _REPR.maxother = 60
+
+
+def _json_excerpt(value: object, limit: int) -> str:
+    """:func:`excerpt` in JSON notation, walking containers without recursion."""
+    parts: list[str] = []
+    size = 0
+    # Each frame: the container's id, an iterator over what to write, its closing bracket.
+    stack: list[tuple[int, Iterator[tuple[str, object]], str]] = []
+    pending: list[object] = [value]
+    while size <= limit:
+        if pending:
+            item = pending.pop()
+            text = _json_scalar(item, limit)
+            if text is None:
+                opening = "{" if isinstance(item, Mapping) else "["
+                if any(frame[0] == id(item) for frame in stack):
+                    text = f"{opening}...{_CLOSE[opening]}"
+                else:
+                    stack.append((id(item), _json_entries(item, limit), _CLOSE[opening]))
+                    text = opening
+            parts.append(text)
+            size += len(text)
+        elif stack:
+            separator, item = next(stack[-1][1], ("", _END))
+            if item is _END:
+                closing = separator + stack.pop()[2]
+                parts.append(closing)
+                size += len(closing)
+            else:
+                parts.append(separator)
+                size += len(separator)
+                pending.append(item)
+        else:
+            break
+    text = "".join(parts)
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
+
+
+_END: Final = object()
+
+
+def _json_entries(container: object, limit: int) -> Iterator[tuple[str, object]]:
+    """The separators and items of a list or the keys and values of a mapping, in order."""
+    try:
+        if isinstance(container, Mapping):
+            for number, (key, item) in enumerate(container.items()):
+                yield (", " if number else "") + (_json_scalar(key, limit) or "<key>") + ": ", item
+        else:
+            assert isinstance(container, list | tuple)
+            for number, item in enumerate(container):
+                yield (", " if number else ""), item
+    except Exception:  # a broken container must not break the excerpt
+        yield ", <...>", _END
+
+
+# --- type checks -------------------------------------------------------------------
 
 
 def _type_name(value: object) -> str:

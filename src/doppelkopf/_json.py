@@ -1,4 +1,4 @@
-"""Reading JSON text that may come from anyone, and quoting bad values briefly.
+"""Reading JSON text that may come from anyone.
 
 :func:`parse_json` is :func:`json.loads` with limits: the text is checked for
 size and nesting depth before the parser sees it, so the parser never recurses
@@ -7,19 +7,20 @@ JSON that survives a round trip — no key twice in one object, no ``NaN`` or
 ``Infinity``, no number Python cannot hold exactly or safely, no string that
 cannot be written as UTF-8.  Every refusal is raised as the caller's error.
 
-:func:`excerpt` quotes a value in a message: at most a few dozen characters,
-in JSON notation where the value is JSON, and it never raises.
+A value it refuses is quoted with :func:`doppelkopf._checks.excerpt` in JSON
+notation: at most a few dozen characters, written as JSON where it is JSON.
 
->>> from doppelkopf._json import excerpt, parse_json
+>>> from doppelkopf._checks import excerpt
+>>> from doppelkopf._json import parse_json
 >>> parse_json('{"seat": 2, "cards": ["CQ", "H10"]}', error=ValueError, what="the text")
 {'seat': 2, 'cards': ['CQ', 'H10']}
 >>> parse_json('{"seat": 2, "seat": 3}', error=ValueError, what="the text")
 Traceback (most recent call last):
 ...
 ValueError: the text has the key "seat" twice in one object
->>> excerpt({"players": ["Anna", "Ben", "Cem", "Dora"], "seed": 7})
+>>> excerpt({"players": ["Anna", "Ben", "Cem", "Dora"], "seed": 7}, notation="json")
 '{"players": ["Anna", "Ben", "Cem", "D...'
->>> excerpt(10**5000)
+>>> excerpt(10**5000, notation="json")
 '<an integer of about 5,001 digits>'
 """
 
@@ -28,20 +29,23 @@ from __future__ import annotations
 import json
 import math
 import re
-import reprlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from itertools import accumulate
 from typing import Final, NoReturn
 
+from ._checks import excerpt
 from .errors import InvalidTypeError
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "excerpt", "parse_json"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "parse_json"]
 
 MAX_BYTES: Final[int] = 16 * 1024 * 1024
 """The longest text :func:`parse_json` reads: 16 MiB as bytes, or as many characters as a str."""
 
 MAX_DEPTH: Final[int] = 64
 """The deepest nesting of arrays and objects :func:`parse_json` reads (``[[1]]`` is 2 deep)."""
+
+_JSON: Final = "json"
+"""The notation in which a refused value is quoted (see :func:`doppelkopf._checks.excerpt`)."""
 
 _MAX_DIGITS: Final = 20
 """The most digits of an integer that is read: every 64-bit integer has at most 20."""
@@ -63,7 +67,7 @@ def _pairs(pairs: list[tuple[str, object]]) -> dict[str, object]:
         seen: set[str] = set()
         for key, _ in pairs:  # pragma: no branch - a key is found twice
             if key in seen:
-                raise _Refused(f"has the key {excerpt(key)} twice in one object")
+                raise _Refused(f"has the key {excerpt(key, notation=_JSON)} twice in one object")
             seen.add(key)
     return result
 
@@ -138,10 +142,10 @@ def _text_and_data(
             ) from None
     if not isinstance(text, str):
         raise InvalidTypeError(
-            f"{what} must be str or bytes, not {excerpt(text)}",
+            f"{what} must be str or bytes, not {excerpt(text, notation=_JSON)}",
             name="text",
             expected="str or bytes",
-            value=excerpt(text),
+            value=excerpt(text, notation=_JSON),
         )
     if len(text) > MAX_BYTES:
         raise error(f"{what} is {len(text):,} characters long; at most {MAX_BYTES:,} are read")
@@ -208,119 +212,6 @@ def parse_json(text: str | bytes, *, error: Callable[[str], Exception], what: st
             if found:
                 raise error(
                     f"{what} holds a string with a lone surrogate (U+{ord(found.group()):04X}), "
-                    f"which is not a Unicode character: {excerpt(string)}"
+                    f"which is not a Unicode character: {excerpt(string, notation=_JSON)}"
                 )
     return value
-
-
-# --- excerpts ------------------------------------------------------------------
-
-_LONG_INTEGER: Final = 10**40
-_CLOSE: Final = {"[": "]", "{": "}"}
-
-
-def _scalar(value: object, limit: int) -> str | None:
-    """``value`` in JSON notation (or a short Python one), or ``None`` for a container."""
-    if value is None or type(value) is bool:
-        return json.dumps(value)
-    if isinstance(value, str):
-        text = json.dumps(str.__str__(value)[: limit + 1], ensure_ascii=False)
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
-    if isinstance(value, int):
-        number = int.__int__(value)
-        if -_LONG_INTEGER < number < _LONG_INTEGER:
-            return int.__repr__(number)
-        return f"<an integer of about {math.floor(math.log10(abs(number))) + 1:,} digits>"
-    if isinstance(value, list | tuple | Mapping):
-        return None
-    return _other(value, limit)
-
-
-def _other(value: object, limit: int) -> str:
-    """A float in JSON notation; a short ``repr`` of a value that is not JSON, or its type."""
-    if isinstance(value, float):
-        return json.dumps(float.__float__(value))
-    if isinstance(value, bytes | bytearray):
-        return repr(bytes(value[: limit + 1]))  # the repr of the rest would be cut off anyway
-    try:
-        text = _REPR.repr(value)
-    except Exception:  # any repr may fail; the excerpt must not
-        return f"<{type(value).__name__} object>"
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
-_REPR: Final = reprlib.Repr()
-_REPR.maxlevel = 2
-_REPR.maxstring = _REPR.maxother = 60
-
-
-def excerpt(value: object, limit: int = 40) -> str:
-    """A short quotation of ``value`` for a message: at most ``limit`` characters, never raising.
-
-    JSON values are written as JSON (``null``, ``true``, ``"text"``), other
-    values by their ``repr``.  Only the first ``limit`` characters are ever
-    built, so a huge or deeply nested value costs little and a value that holds
-    itself is shown with ``...``; an integer too long to show is described by
-    its length; lone surrogates are written as escapes, so the excerpt can
-    always be printed.
-
-    >>> from doppelkopf._json import excerpt
-    >>> excerpt([1, "two", None, True, 2.5])
-    '[1, "two", null, true, 2.5]'
-    >>> loop = []
-    >>> loop.append(loop)
-    >>> excerpt(loop)
-    '[[...]]'
-    >>> excerpt("\\ud800"), excerpt("x" * 100, limit=10)
-    ('"\\\\ud800"', '"xxxxxx...')
-    """
-    limit = max(limit, 4)
-    parts: list[str] = []
-    size = 0
-    # Each frame: the container's id, an iterator over what to write, its closing bracket.
-    stack: list[tuple[int, Iterator[tuple[str, object]], str]] = []
-    pending: list[object] = [value]
-    while size <= limit:
-        if pending:
-            item = pending.pop()
-            text = _scalar(item, limit)
-            if text is None:
-                opening = "{" if isinstance(item, Mapping) else "["
-                if any(frame[0] == id(item) for frame in stack):
-                    text = f"{opening}...{_CLOSE[opening]}"
-                else:
-                    stack.append((id(item), _entries(item, limit), _CLOSE[opening]))
-                    text = opening
-            parts.append(text)
-            size += len(text)
-        elif stack:
-            separator, item = next(stack[-1][1], ("", _END))
-            if item is _END:
-                closing = separator + stack.pop()[2]
-                parts.append(closing)
-                size += len(closing)
-            else:
-                parts.append(separator)
-                size += len(separator)
-                pending.append(item)
-        else:
-            break
-    text = "".join(parts)
-    return text if len(text) <= limit else f"{text[: limit - 3]}..."
-
-
-_END: Final = object()
-
-
-def _entries(container: object, limit: int) -> Iterator[tuple[str, object]]:
-    """The separators and items of a list or the keys and values of a mapping, in order."""
-    try:
-        if isinstance(container, Mapping):
-            for number, (key, item) in enumerate(container.items()):
-                yield (", " if number else "") + (_scalar(key, limit) or "<key>") + ": ", item
-        else:
-            assert isinstance(container, list | tuple)
-            for number, item in enumerate(container):
-                yield (", " if number else ""), item
-    except Exception:  # a broken container must not break the excerpt
-        yield ", <...>", _END

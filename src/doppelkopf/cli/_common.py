@@ -8,7 +8,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final, NoReturn
 
-from .._json import excerpt, parse_json
+from .._checks import excerpt
+from .._json import parse_json
 from ..cards import Card
 from ..deal import (
     Announced,
@@ -190,7 +191,7 @@ def _add_ascii(parser: argparse.ArgumentParser) -> None:
 
 def _show(value: object) -> str:
     """``value`` quoted briefly for a message (at most 40 characters, in JSON notation)."""
-    return excerpt(value)
+    return excerpt(value, notation="json")
 
 
 def _cut(text: str, limit: int = 40) -> str:

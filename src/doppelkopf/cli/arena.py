@@ -19,6 +19,7 @@ from typing import Any, Final
 
 import attrs
 
+from .._text_table import Column, lay_out
 from ..deal import Action, Deal, Declare, PlayerView
 from ..players import HeuristicPlayer, Player, RandomPlayer, play_deal
 from ..records import dump_deal
@@ -271,9 +272,7 @@ def arena_table(
     settlements = [settle(deals[i]) for i in played]
     label = "seat" if seating is None else "bot"
     width = min(24, max(9, *(len(kind) for kind in kinds)))
-    lines = [
-        f"{label:>4}  {'player':<{width}}  {'mean':>6}  {'95% CI':<17}  {'won':>6}  {'total':>6}",
-    ]
+    rows = [(label, "player", "mean", "95% CI", "won", "total")]
     for bot in range(4):
         scores = [settlement.scores[seats[i][bot]] for i, settlement in enumerate(settlements)]
         won = sum(
@@ -282,18 +281,31 @@ def arena_table(
             if settlement.winner is not None
             and settlement.summary.party_of(seats[i][bot]) is settlement.winner
         )
+        name = _cut(kinds[bot], width)
         if not scores:
-            lines.append(
-                f"{bot:>4}  {_cut(kinds[bot], width):<{width}}  {'n/a':>6}  {'n/a':<17}  "
-                f"{'n/a':>6}  {0:>+6d}"
-            )
+            rows.append((str(bot), name, "n/a", "n/a", "n/a", "+0"))
             continue
         mean, half = _mean_interval(scores)
         interval = "n/a" if half is None else f"[{mean - half:+.2f}, {mean + half:+.2f}]"
-        lines.append(
-            f"{bot:>4}  {_cut(kinds[bot], width):<{width}}  {mean:>+6.2f}  {interval:<17}  "
-            f"{100 * won / count:>5.1f}%  {sum(scores):>+6d}"
+        rows.append(
+            (
+                str(bot),
+                name,
+                f"{mean:+.2f}",
+                interval,
+                f"{100 * won / count:.1f}%",
+                f"{sum(scores):+d}",
+            )
         )
+    player_columns = [
+        Column(">", 4, grows=False, gap=""),
+        Column("<", width, grows=False),
+        Column(">", 6, grows=False),
+        Column("<", 17, grows=False),
+        Column(">", 6, grows=False),
+        Column(">", 6, grows=False),
+    ]
+    lines = lay_out(player_columns, rows)
     contracts = Counter(_contract_name(deal) for deal in deals)
     declared: dict[str, Counter[int]] = {}
     for i, deal in enumerate(deals):
@@ -302,13 +314,13 @@ def arena_table(
             by_bot = all_seats[i].index(declarer)
             declared.setdefault(_contract_name(deal), Counter())[by_bot] += 1
     lines.append("")
-    column = max(16, *(len(name) for name in contracts)) if contracts else 16
-    lines.append(f"{'contract':<{column}}  {'deals':>5}  declared by")
+    contract_rows = [("contract", "deals", "declared by")]
     for name, times in sorted(contracts.items(), key=lambda item: (-item[1], item[0])):
         by = declared.get(name)
         who = ", ".join(f"{label} {n} ×{k}" for n, k in sorted(by.items())) if by else ""
-        lines.append(f"{name:<{column}}  {times:>5}  {who}".rstrip())
-    return lines
+        contract_rows.append((name, str(times), who))
+    contract_columns = [Column("<", 16, gap=""), Column(">", 5, grows=False), Column("<")]
+    return lines + lay_out(contract_columns, contract_rows)
 
 
 def _play(start: Deal, players: Sequence[Player], number: int, own_bots: bool) -> Deal:

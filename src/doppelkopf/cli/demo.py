@@ -6,7 +6,9 @@ import argparse
 import random
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
+from .._text_table import Column, lay_out, pad
 from ..cards import Hand
 from ..deal import (
     Announced,
@@ -109,14 +111,29 @@ def _trick_notes(
     return notes
 
 
-def _trick_line(
+_TRICK_COLUMNS: Final = (
+    Column(">", 5, grows=False),
+    Column(">", 4, grows=False),
+    Column("<", 26, grows=False),
+    Column("<", 6, grows=False),
+    Column(">", 6, grows=False),
+    Column("<"),
+)
+"""The tricks of :func:`describe_deal`: number, leader, cards, winner, card points, notes."""
+
+
+def _trick_row(
     number: int, trick: Trick, winner: int, notes: Sequence[str], ascii_only: bool
-) -> str:
-    cards = "  ".join(f"{seat}:{_card(card, ascii_only):<3}" for seat, card in trick)
-    line = f"  {number:>5}  {trick.leader:>4}  {cards}  seat {winner}  {trick.points:>6}"
-    if notes:
-        line += "  " + "; ".join(notes)
-    return line
+) -> tuple[str, ...]:
+    cards = "  ".join(f"{seat}:{pad(_card(card, ascii_only), 3)}" for seat, card in trick)
+    return (
+        str(number),
+        str(trick.leader),
+        cards,
+        f"seat {winner}",
+        str(trick.points),
+        "; ".join(notes),
+    )
 
 
 def describe_deal(deal: Deal, *, ascii_only: bool = False) -> list[str]:
@@ -209,7 +226,7 @@ tricks 1-3 (§7.2).
     assert final is not None
     shown = GameType.MARRIAGE if final is GameType.MARRIAGE_SOLO else final
     lines.append(_contract_line(deal, shown, ascii_only))
-    lines.append(f"  {'trick':>5}  {'lead':>4}  {'cards (seat:card)':<26}  {'won by':<6}  points")
+    rows: list[tuple[str, ...] | str] = [("trick", "lead", "cards (seat:card)", "won by", "points")]
 
     specials = deal.outcome.special_events
     winners = deal.outcome.winners
@@ -221,7 +238,7 @@ tricks 1-3 (§7.2).
     for event in deal.history:
         if isinstance(event, Announced):
             held = order.sort(hands[event.seat])
-            lines.append(
+            rows.append(
                 f"{'':>15}seat {event.seat} ({event.party}) announces "
                 f"{_announcement_text(event, levels[event.party])} with {len(held)} cards: "
                 f"{_cards(held, ascii_only)}"
@@ -235,8 +252,8 @@ tricks 1-3 (§7.2).
                 trick = deal.tricks[number - 1]
                 winner = winners[number - 1]
                 notes = _trick_notes(deal, number, winner, specials)
-                lines.append(_trick_line(number, trick, winner, notes, ascii_only))
-    lines += str(settle(deal)).splitlines()
+                rows.append(_trick_row(number, trick, winner, notes, ascii_only))
+    lines += [*lay_out(_TRICK_COLUMNS, rows), *str(settle(deal)).splitlines()]
     return lines
 
 

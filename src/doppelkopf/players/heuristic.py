@@ -2,7 +2,9 @@
 
 Every measure it takes reads the card order of the view's contract under the
 view's rules (SPEC §4, V§2) — never the default order — and every answer it
-gives is one of ``view.legal_actions``.
+gives is one of ``view.legal_actions``.  How strong a hand is, for its
+reservations and announcements, is measured in ``_hand_strength``; how it plays
+its cards is here.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, TypeAlias
 
+from .. import _checks
 from .._order import CardOrder
-from ..cards import Card, Hand, Rank, Suit
+from ..cards import Card, Rank, Suit
 from ..deal import (
     Action,
     Announce,
@@ -25,8 +28,22 @@ from ..deal import (
     ReturnCards,
 )
 from ..parties import Announcement, Party
-from ..rules import Category, GameType, Rules
+from ..rules import Category, GameType
 from ..tricks import Trick
+from ._hand_strength import (
+    _ACCEPT_TRUMPS,
+    _FOX,
+    _THROW_REASONS,
+    _absage_is_safe,
+    _best_solo,
+    _reservation_for,
+    _solo_for,
+    _soloist_is_strong,
+    _tricks_taken,
+)
+from ._hand_strength import _ANNOUNCE_POWER as _ANNOUNCE_POWER  # noqa: PLC0414 - for the search
+from ._hand_strength import _power as _power  # noqa: PLC0414 - for the search player's model
+from ._hand_strength import _scaled as _scaled  # noqa: PLC0414 - for the search player's model
 from ._seeds import check_seed
 from .knowledge import (
     _card_order,
@@ -41,52 +58,9 @@ from .knowledge import (
 __all__ = ["HeuristicPlayer"]
 
 
-_CLUB_QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN)
-_CLUB_JACK: Final = Card(Suit.CLUBS, Rank.JACK)
 _DIAMOND_QUEEN: Final = Card(Suit.DIAMONDS, Rank.QUEEN)
-_FOX: Final = Card(Suit.DIAMONDS, Rank.ACE)
-_SUIT_SOLOS: Final = (
-    (GameType.DIAMONDS_SOLO, Reservation.DIAMONDS_SOLO),
-    (GameType.HEARTS_SOLO, Reservation.HEARTS_SOLO),
-    (GameType.SPADES_SOLO, Reservation.SPADES_SOLO),
-    (GameType.CLUBS_SOLO, Reservation.CLUBS_SOLO),
-)
-
-# The thresholds below are set for hands of 12 cards; those that count a
-# hand's length (trumps, the power measure) are scaled to the hand size of
-# the rules in force (see _scaled).
-
-_SUIT_SOLO_POWER: Final = 15
-"""Trumps + top trumps + plain aces that call for a suit solo (about 1 hand in 90)."""
-
-_SUIT_SOLO_TRUMPS: Final = 9
-"""The trumps a suit solo needs besides its power."""
-
-_SILENT_MARRIAGE_POWER: Final = 14
-"""The same measure in the normal card order that makes a double-♣Q hand play alone."""
-
-_ANNOUNCE_POWER: Final = 13
-"""The same measure that makes a 2-against-2 player say Re or Kontra (about 1 hand in 8)."""
-
-_SOLOIST_ANNOUNCE_POWER: Final = 16
-"""The same measure that makes a soloist in a trump solo say Re."""
-
-_ACCEPT_TRUMPS: Final = 8
-"""The trumps (normal order) with which it accepts an Armut (V§6.3)."""
-
-_THROW_REASONS: Final = ("nines5", "kings5", "nines4_kings4", "trumps1")
-"""The throw reasons of a weak hand, for which it throws in (V§7.1); never ``full7``."""
-
-_DECLARABLE: Final = tuple(
-    (game, Reservation(game.value)) for game in GameType if game.is_declarable_solo
-)
 
 _Key: TypeAlias = "Callable[[_Table, Card], tuple[int, ...]]"
-
-
-def _scaled(threshold: int, rules: Rules) -> int:
-    """``threshold`` for 12 cards, scaled up to the hand size of ``rules`` (V§1.2)."""
-    return -(-threshold * rules.hand_size // 12)
 
 
 class _Facts(NamedTuple):
@@ -114,88 +88,6 @@ def _facts(order: CardOrder) -> _Facts:
         high = trumps[: trumps.index(_DIAMOND_QUEEN) + 1] if _DIAMOND_QUEEN in trumps else trumps
         facts = _FACTS[order] = _Facts(top_plain, frozenset(high))
     return facts
-
-
-def _power(hand: Hand, order: CardOrder) -> int:
-    """Trumps, plus each copy of the order's three highest trumps, plus plain aces.
-
-    A rough count of a hand's strength in a game with trumps: length in trumps
-    wins the late tricks, the top trumps win tricks outright, and a plain ace
-    usually wins the first round of its suit.
-    """
-    top = order.trumps[:3]
-    is_trump = order.is_trump
-    power = 0
-    for card in hand:
-        if is_trump(card):
-            power += 2 if card in top else 1
-        elif card.rank is Rank.ACE:
-            power += 1
-    return power
-
-
-def _count_rank(hand: Hand, rank: Rank) -> int:
-    return sum(hand.count(Card(suit, rank)) for suit in Suit)
-
-
-def _sure_winners(hand: Hand, order: CardOrder, category: Category) -> int:
-    """The top cards of ``category`` the hand can cash from the top, both copies at a time."""
-    winners = 0
-    for card in order.order:
-        if order.category(card) is not category:
-            continue
-        copies = hand.count(card)
-        winners += copies
-        if copies < 2:
-            break
-    return winners
-
-
-def _solo_for(hand: Hand, rules: Rules) -> Reservation | None:
-    """The solo the hand clearly calls for, if any and if ``rules`` allow solos (V§3)."""
-    if not rules.solos:
-        return None
-    queens = _count_rank(hand, Rank.QUEEN)
-    jacks = _count_rank(hand, Rank.JACK)
-    aces = _count_rank(hand, Rank.ACE)
-    if queens >= 5 and hand.count(_CLUB_QUEEN) and queens + aces >= 8:
-        return Reservation.QUEENS_SOLO
-    if jacks >= 5 and hand.count(_CLUB_JACK) and jacks + aces >= 8:
-        return Reservation.JACKS_SOLO
-    fleshless = rules.card_order(GameType.FLESHLESS)
-    winners = sum(_sure_winners(hand, fleshless, Category.of_suit(suit)) for suit in Suit)
-    if aces >= 6 and winners >= 8:
-        return Reservation.FLESHLESS
-    options = [(rules.card_order(game), reservation) for game, reservation in _SUIT_SOLOS]
-    order, reservation = max(options, key=lambda option: _power(hand, option[0]))
-    trumps = sum(1 for card in hand if order.is_trump(card))
-    if _power(hand, order) >= _scaled(_SUIT_SOLO_POWER, rules) and trumps >= _scaled(
-        _SUIT_SOLO_TRUMPS, rules
-    ):
-        return reservation
-    return None
-
-
-def _best_solo(hand: Hand, rules: Rules) -> Reservation:
-    """The declarable solo the measure rates best for ``hand`` (a forced solo, V§9.5)."""
-    _, reservation = max(_DECLARABLE, key=lambda option: _power(hand, rules.card_order(option[0])))
-    return reservation
-
-
-def _reservation_for(hand: Hand, rules: Rules) -> Reservation:
-    """The :class:`HeuristicPlayer`'s answer in the reservation round under ``rules``."""
-    solo = _solo_for(hand, rules)
-    if hand.count(_CLUB_QUEEN) < 2:
-        return solo or Reservation.HEALTHY
-    if solo is Reservation.DIAMONDS_SOLO:
-        return Reservation.HEALTHY  # the same trumps, played as a silent marriage
-    if solo is not None:
-        return solo
-    # Both ♦A in this hand are the Schweine of a silent marriage (V§2.3).
-    silent = rules.card_order(GameType.SILENT_MARRIAGE, schweine=hand.count(_FOX) == 2)
-    if _power(hand, silent) >= _scaled(_SILENT_MARRIAGE_POWER, rules):
-        return Reservation.HEALTHY
-    return Reservation.MARRIAGE
 
 
 class _Table:
@@ -409,7 +301,11 @@ class HeuristicPlayer:
         self.rng = random.Random(seed)
 
     def __repr__(self) -> str:
-        return f"HeuristicPlayer(seed={self.seed!r})"
+        try:
+            seed = repr(self.seed)
+        except ValueError:  # an int too long for str(), which the seed may be
+            seed = _checks.excerpt(self.seed)
+        return f"HeuristicPlayer(seed={seed})"
 
     def act(self, view: PlayerView) -> Action | None:
         """The player's action (see :class:`Player`): an announcement first if it wants one.
@@ -699,36 +595,3 @@ def _first_round_aces(table: _Table, cards: Sequence[Card]) -> list[Card]:
 
 def _later(trick: Trick) -> list[int]:
     return [(trick.leader + i) & 3 for i in range(len(trick.cards) + 1, 4)]
-
-
-def _soloist_is_strong(hand: Hand, game: GameType, order: CardOrder, rules: Rules) -> bool:
-    """Whether a soloist's hand is strong enough to say Re."""
-    if game is GameType.FLESHLESS:
-        return sum(_sure_winners(hand, order, Category.of_suit(suit)) for suit in Suit) >= 9
-    trumps = sum(1 for card in hand if order.is_trump(card))
-    if game in (GameType.QUEENS_SOLO, GameType.JACKS_SOLO):
-        return trumps >= 6
-    return _power(hand, order) >= _scaled(_SOLOIST_ANNOUNCE_POWER, rules)
-
-
-def _trick_winners(view: PlayerView, order: CardOrder) -> list[int]:
-    """The winner of each trick the view has seen completed (SPEC §5.3, V§2.2)."""
-    last = view.rules.tricks - 1
-    return [_winner(order, trick, None, number == last) for number, trick in enumerate(view.tricks)]
-
-
-def _tricks_taken(view: PlayerView, order: CardOrder, party: Party) -> int:
-    """Tricks ``party`` is known to have won so far (the viewer and its known partners)."""
-    known = view.known_parties
-    return sum(1 for winner in _trick_winners(view, order) if known[winner] is party)
-
-
-def _absage_is_safe(view: PlayerView, order: CardOrder, party: Party, level: Announcement) -> bool:
-    """An absage of ``level`` is safe when ``party`` has won every trick so far (at least
-    ``level + 1`` of them) with 30 card points a trick on average."""
-    if len(view.tricks) < level + 1:
-        return False
-    known = view.known_parties
-    if any(known[winner] is not party for winner in _trick_winners(view, order)):
-        return False
-    return sum(trick.points for trick in view.tricks) >= 30 * len(view.tricks)

@@ -6,7 +6,8 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final, NoReturn, TypeAlias
 
-from .._json import _MAX_DIGITS, _SURROGATE, MAX_DEPTH, excerpt
+from .._checks import excerpt
+from .._json import _MAX_DIGITS, _SURROGATE, MAX_DEPTH
 from ..cards import DISTINCT_CARDS
 from ..deal import Reservation, SoloKind
 from ..deal.outcome import VoidReason
@@ -115,7 +116,7 @@ class Entry:
 
 def show(value: object) -> str:
     """``value`` as JSON text, at most 40 characters, for a message; never raises."""
-    return excerpt(value)
+    return excerpt(value, notation="json")
 
 
 def _place(where: str, path: JsonPath) -> str:
@@ -169,7 +170,7 @@ def json_copy(value: object, where: str, depth: int = 1) -> Any:
             copy = int(item)
             if not -_INTEGER_BOUND < copy < _INTEGER_BOUND:
                 raise RecordError(
-                    f"{_place(where, path)} holds {excerpt(copy)}; a record holds integers "
+                    f"{_place(where, path)} holds {show(copy)}; a record holds integers "
                     f"of at most {_MAX_DIGITS} digits"
                 )
         elif isinstance(item, float) and math.isfinite(item):
@@ -183,10 +184,10 @@ def json_copy(value: object, where: str, depth: int = 1) -> Any:
             copy = _container(item, path, level, stack, where)
         else:
             raise InvalidTypeError(
-                f"{_place(where, path)} holds {excerpt(item)}, which is not a JSON value",
+                f"{_place(where, path)} holds {show(item)}, which is not a JSON value",
                 name=where,
                 expected="JSON value",
-                value=excerpt(item),
+                value=show(item),
             )
         parent[slot] = copy
     return root[0]
@@ -206,15 +207,15 @@ def _container(
         for key, entry in item.items():
             if not isinstance(key, str):
                 raise InvalidTypeError(
-                    f"{_place(where, path)} has a key {excerpt(key)} that is not a string",
+                    f"{_place(where, path)} has a key {show(key)} that is not a string",
                     name=where,
                     expected="str",
-                    value=excerpt(key),
+                    value=show(key),
                 )
             name = str.__str__(key)
             if _SURROGATE.search(name):
                 raise RecordError(
-                    f"{_place(where, path)} has a key with a lone surrogate, {excerpt(name)}, "
+                    f"{_place(where, path)} has a key with a lone surrogate, {show(name)}, "
                     "which is not a Unicode character"
                 )
             copy[name] = None

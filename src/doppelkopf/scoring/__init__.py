@@ -11,7 +11,8 @@ special points earned).  From it:
   sheet (SPEC §10.5, §12).
 
 The package keeps one concern per module: :mod:`~doppelkopf.scoring.summary`
-(the summary and its checks, with the card-share test of ``_share``),
+(the summary, with a party's result in ``_result``, the summary's checks in
+``_summary_checks`` and their card-share test in ``_share``),
 :mod:`~doppelkopf.scoring.value` (the winner and the value lines) and
 :mod:`~doppelkopf.scoring.settlement` (the score sheet).
 

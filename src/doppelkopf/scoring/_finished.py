@@ -25,7 +25,8 @@ from ..parties import Party
 from ..rules import Rules
 from ..specials import CHARLIE, DOPPELKOPF_POINTS, FOX
 from ..tricks import Trick
-from .summary import DealSummary, _trusted_result, _trusted_summary
+from ._result import _trusted_result
+from .summary import DealSummary, _trusted_summary
 
 _RE: Final = Party.RE
 _SEAT_SETS: Final = tuple(

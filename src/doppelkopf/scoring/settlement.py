@@ -11,19 +11,15 @@ from typing import Final
 import attrs
 
 from .. import _checks
+from .._text_table import Column, lay_out
 from ..deal import Deal, Outcome
 from ..errors import InvalidTypeError
 from ..parties import Party
 from ..rules import Rules
 from ..specials import SpecialKind
 from ._finished import _SEAT_SETS, finished_summary
-from .summary import (
-    DealSummary,
-    PartyResult,
-    _checked_result,
-    _instance_of,
-    _seat,
-)
+from ._result import PartyResult, _checked_result
+from .summary import DealSummary, _instance_of, _seat
 from .value import ValueLine, _value_lines, winner
 
 __all__ = ["Settlement", "settle", "summarize"]
@@ -128,7 +124,6 @@ class Settlement:
 
     def __str__(self) -> str:
         summary = self.summary
-        width = max([len("value for Re (VR)"), *(len(line.reason) for line in self.lines)])
 
         def seats(party: Party) -> str:
             numbers = sorted(summary.seats_of(party))
@@ -150,15 +145,26 @@ class Settlement:
                 f"{_announced_text(result, party)}"
             )
         out.append(f"Winner: {self.winner if self.winner is not None else 'nobody (§10.4)'}")
-        out.append(f"  {'line':<{width}}  {'Re':>2}  Kontra  rule")
+        rows = [("line", "Re", "Kontra", "rule")]
         for line in self.lines:
-            re_column = str(line.points) if line.party is Party.RE else ""
-            kontra_column = str(line.points) if line.party is Party.KONTRA else ""
-            out.append(f"  {line.reason:<{width}}  {re_column:>2}  {kontra_column:>6}  {line.rule}")
-        out.append(f"  {'value for Re (VR)':<{width}}  {_signed(self.value):>2}  {'':>6}  §10.5")
+            points = str(line.points)
+            rows.append(
+                (line.reason, *((points, "") if line.party is _RE else ("", points)), line.rule)
+            )
+        rows.append(("value for Re (VR)", _signed(self.value), "", "§10.5"))
+        out += lay_out(_LINE_COLUMNS, rows)
         scores = (f"seat {seat} {_signed(score)}" for seat, score in enumerate(self.scores))
         out.append(f"Scores (§12): {', '.join(scores)}")
         return "\n".join(out)
+
+
+_LINE_COLUMNS: Final = (
+    Column("<", gap="  "),
+    Column(">", 2, grows=False),
+    Column(">", 6, grows=False),
+    Column("<"),
+)
+"""The value lines of :meth:`Settlement.__str__`: reason, points for Re, for Kontra, rule."""
 
 
 _SETTERS: Final = {

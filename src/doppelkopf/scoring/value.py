@@ -16,7 +16,8 @@ from .. import _checks
 from ..errors import InvalidValueError
 from ..parties import Announcement, Party
 from ..rules import GameType
-from .summary import DealSummary, PartyResult
+from ._result import PartyResult
+from .summary import DealSummary
 
 __all__ = ["ValueKind", "ValueLine", "game_value", "winner"]
 
@@ -129,7 +130,7 @@ class ValueKind(enum.Enum, metaclass=_checks.LookupEnumType):
 
     @property
     def rule(self) -> str:
-        """The section of SPEC.md or VARIANTS.md that defines this kind of line."""
+        """The section that defines this kind of line (``§10.1``; ``V§5.3`` for a variant)."""
         return _KIND_RULES[self]
 
     @property
@@ -205,8 +206,8 @@ class ValueLine:
     """One line of the game value: ``points`` (positive) that count for ``party`` (SPEC §10, §11).
 
     ``reason`` reads as on a score sheet (``"Kontra under 90"``, ``"Re: keine 90"``,
-    ``"120 against keine 90"``); ``rule`` is the section of SPEC.md or
-    VARIANTS.md; ``kind`` groups the lines.
+    ``"120 against keine 90"``); ``rule`` is the section that
+    sets it (``§10.1``, or ``V§5.3`` for a variant); ``kind`` groups the lines.
 
     >>> line = ValueLine("Kontra announced", Party.RE, 2, "§10.1", ValueKind.ANNOUNCED)
     >>> print(line)

@@ -5,9 +5,9 @@ See :mod:`doppelkopf.session` for the rules of a session (SPEC §2, V§8-V§11).
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, TypeAlias, cast
 
 import attrs
 
@@ -18,7 +18,7 @@ from ..errors import IllegalActionError, InvalidTypeError, InvalidValueError, Wr
 from ..players._seeds import check_generator, check_seed, generator
 from ..rules import Rules
 from ..scoring import DealSummary, Settlement, settle
-from . import _bock, _rotation, _rows
+from . import _arguments, _bock, _rotation, _rows
 from ._rotation import Position
 from ._sheet import ScoreRow, sheet_text
 
@@ -28,34 +28,13 @@ SESSION_LENGTH = 12
 """The deals of a session of the DDV rules (SPEC §2.5); in general :attr:`Rules.session_deals`."""
 
 
+_Step: TypeAlias = tuple[ScoreRow, Position, Deal | None, Settlement | None]
+"""What one more deal writes: its row, the position after it, the deal played and its settlement."""
+
+
 def _section(rules: Rules) -> str:
     """The section that sets the session's length: SPEC §2.5, or V§9.6/V§10 for other lengths."""
     return "SPEC §2.5" if rules.session_deals == SESSION_LENGTH else "V§9.6"
-
-
-def _check_first_dealer(value: object, rules: Rules) -> int:
-    if type(value) is int and 0 <= value < rules.players:
-        return value
-    if type(value) is int:
-        raise InvalidValueError(
-            f"the first dealer must be a seat 0-{rules.players - 1}, not {_checks.excerpt(value)}",
-            rule="§2.2",
-        )
-    raise _checks.type_error(value, "first_dealer", "int")
-
-
-def _as_tuple(value: object, what: str) -> tuple[object, ...]:
-    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
-        raise _checks.type_error(value, what, "sequence")
-    return tuple(value)
-
-
-def _check_count(rules: Rules, count: int, what: str) -> None:
-    if count > rules.session_deals:
-        raise InvalidValueError(
-            f"a session has at most {rules.session_deals} deals, not {count} {what} "
-            f"({_section(rules)})"
-        )
 
 
 @attrs.frozen(repr=False, init=False)
@@ -115,87 +94,90 @@ class Session:
     ) -> None:
         if type(first_dealer) is not int:
             raise _checks.type_error(first_dealer, "first_dealer", "int")
-        given_deals = _as_tuple(deals, "deals")
-        given = () if settlements is None else _as_tuple(settlements, "settlements")
+        given_deals = _arguments.as_tuple(deals, "deals")
+        given = () if settlements is None else _arguments.as_tuple(settlements, "settlements")
         for number, deal in enumerate(given_deals, start=1):
             if not isinstance(deal, Deal):
                 raise _rows.type_error(deal, "deal", "Deal", f"deal {number} of the session")
         checked_deals: tuple[Deal, ...] = given_deals  # type: ignore[assignment]
-        table_rules = self._rules_of(rules, checked_deals, given)
-        first = _check_first_dealer(first_dealer, table_rules)
-        positions = self._void_positions(voids)
-        _check_count(table_rules, sum(not _rows.is_void(d) for d in checked_deals), "deals")
-        _check_count(table_rules, len(given), "settlements")
-        session = Session._empty(table_rules, first)
+        table_rules = _arguments.rules_of(rules, checked_deals, given)
+        first = _arguments.check_first_dealer(first_dealer, table_rules)
+        positions = _arguments.void_positions(voids)
+        played = sum(not _rows.is_void(deal) for deal in checked_deals)
+        section = _section(table_rules)
+        _arguments.check_count(table_rules, played, "deals", section)
+        _arguments.check_count(table_rules, len(given), "settlements", section)
+        draft = Session._draft(table_rules, first)
         if checked_deals:
             for deal in checked_deals:
-                session = session._with_deal(deal)
-            if given and given != session.settlements:
+                draft._grow(*draft._deal_step(deal))
+            if given and given != tuple(draft.settlements):
                 raise InvalidValueError(
                     "the settlements must be those of the played deals, settle(deal) for "
                     "each (or left out) (SPEC §9-§12)"
                 )
-            if positions and positions != session.voids:
+            if positions and positions != tuple(draft.voids):
                 raise InvalidValueError(
-                    f"voids must be the positions of the void deals, {list(session.voids)}, "
-                    f"not {list(positions)} (or left out) (V§8)"
+                    "voids must be the positions of the void deals, "
+                    f"{_checks.excerpt(list(draft.voids))}, not {_checks.excerpt(list(positions))} "
+                    "(or left out) (V§8)"
                 )
         else:
             dealt = len(given) + len(positions)
             if positions and positions[-1] >= dealt:
                 raise InvalidValueError(
-                    f"void position {positions[-1]} is past the last of the {dealt} deals "
-                    "dealt (V§8)"
+                    f"void position {_checks.excerpt(positions[-1])} is past the last of the "
+                    f"{dealt} deals dealt (V§8)"
                 )
+            void = set(positions)
             results = iter(given)
             for index in range(dealt):
-                if index in positions:
-                    session = session.add_void()
+                if index in void:
+                    draft._grow(*draft._void_step())
                 else:
-                    session = session._with_result(next(results))
+                    draft._grow(*draft._result_step(next(results)))
+        table = draft._table
         self.__attrs_init__(
-            first, session.deals, session.settlements, table_rules, session.voids, session._table
+            first,
+            tuple(draft.deals),
+            tuple(draft.settlements),
+            table_rules,
+            tuple(draft.voids),
+            _rows.Table(tuple(table.rows), table.position),
         )
 
-    @staticmethod
-    def _rules_of(rules: object, deals: tuple[Deal, ...], results: tuple[object, ...]) -> Rules:
-        """The session's rules: those given, else the first deal's or result's, else DDV."""
-        if rules is not None:
-            return _checks.rule_set(rules)
-        if deals:
-            return deals[0].rules
-        if results and isinstance(results[0], Settlement | DealSummary):
-            return results[0].rules
-        return Rules.DDV
-
-    @staticmethod
-    def _void_positions(voids: object) -> tuple[int, ...]:
-        positions = _as_tuple(voids, "voids")
-        for position in positions:
-            if type(position) is not int:
-                raise _checks.type_error(position, "void position", "int")
-        checked: tuple[int, ...] = positions  # type: ignore[assignment]
-        for earlier, later in itertools.pairwise(checked):
-            if later <= earlier:
-                raise InvalidValueError(
-                    f"void positions must increase, not {earlier} then {later} (V§8)"
-                )
-        if checked and checked[0] < 0:
-            raise InvalidValueError(f"a void position is 0 or more, not {checked[0]} (V§8)")
-        return checked
-
     @classmethod
-    def _empty(cls, rules: Rules, first_dealer: int) -> Session:
+    def _draft(cls, rules: Rules, first_dealer: int) -> Session:
+        """An empty session that the constructor grows in place with :meth:`_grow`.
+
+        Its deals, settlements, voids and rows are lists, so that adding a deal
+        costs the same however many came before; the constructor copies them
+        into the tuples of the session it builds, and the draft is never seen.
+        """
         session = cls.__new__(cls)
-        table = _rows.Table((), _rotation.start(rules, first_dealer))
-        session.__attrs_init__(first_dealer, (), (), rules, (), table)
+        table = _rows.Table(cast("tuple[ScoreRow, ...]", []), _rotation.start(rules, first_dealer))
+        empty = cast("tuple[Any, ...]", [])
+        session.__attrs_init__(first_dealer, empty, empty[:], rules, empty[:], table)
         return session
+
+    def _grow(
+        self, row: ScoreRow, after: Position, deal: Deal | None, settlement: Settlement | None
+    ) -> None:
+        """Add one deal to a draft (see :meth:`_draft`) in place."""
+        table = self._table
+        cast("list[ScoreRow]", table.rows).append(row)
+        object.__setattr__(table, "position", after)
+        if deal is not None:
+            cast("list[Deal]", self.deals).append(deal)
+        if settlement is None:
+            cast("list[int]", self.voids).append(len(table.rows) - 1)
+        else:
+            cast("list[Settlement]", self.settlements).append(settlement)
 
     def _then(
         self,
         row: ScoreRow,
         after: Position,
-        *,
         deal: Deal | None = None,
         settlement: Settlement | None = None,
     ) -> Session:
@@ -516,18 +498,19 @@ class Session:
                 :meth:`check_deal`), or the session keeps paper results.
             InvalidTypeError: ``deal`` is not a :class:`~doppelkopf.Deal`.
         """
-        return self._with_deal(deal)
+        return self._then(*self._deal_step(deal))
 
-    def _with_deal(self, deal: Deal) -> Session:
+    def _deal_step(self, deal: Deal) -> _Step:
+        """What adding ``deal`` writes: its row, the position after it, the deal, its settlement."""
         self.check_deal(deal)
         rules, position, rows = self.rules, self._position, self._table.rows
         totals = _rows.totals_of(rules, rows)
         if _rows.is_void(deal):
             row = _rows.void_row(rules, position, totals)
-            return self._then(row, _rotation.after_void(position), deal=deal)
+            return row, _rotation.after_void(position), deal, None
         settlement = settle(deal)
         row, after = _rows.played_row(rules, position, settlement, deal.declarer, totals)
-        return self._then(row, after, deal=deal, settlement=settlement)
+        return row, after, deal, settlement
 
     def add_result(self, result: Settlement | DealSummary) -> Session:
         """A new session with the next deal's result, written down at a real table, added.
@@ -555,9 +538,10 @@ class Session:
             InvalidValueError: a settlement that is not the one its summary gives.
             InvalidTypeError: neither a settlement nor a summary.
         """
-        return self._with_result(result)
+        return self._then(*self._result_step(result))
 
-    def _with_result(self, result: object) -> Session:
+    def _result_step(self, result: object) -> _Step:
+        """What adding a result written down at a real table writes (see :meth:`_deal_step`)."""
         self._check_open()
         number = len(self.settlements) + 1
         settlement = _rows.check_result(result, number)
@@ -586,7 +570,7 @@ class Session:
         declarer = summary.soloist if summary.game_type.is_solo else None
         totals = _rows.totals_of(rules, self._table.rows)
         row, after = _rows.played_row(rules, position, settlement, declarer, totals)
-        return self._then(row, after, settlement=settlement)
+        return row, after, None, settlement
 
     def add_void(self) -> Session:
         """A new session with a void deal written down at a real table (V§8).
@@ -606,6 +590,10 @@ class Session:
                 the rules know no void deal (neither ``armut`` nor ``schmeissen``), or
                 the deal is forced (it has no reservation round, V§9.5).
         """
+        return self._then(*self._void_step())
+
+    def _void_step(self) -> _Step:
+        """What adding a void deal written down at a real table writes (V§8)."""
         self._check_open()
         self._check_kind(cards=False)
         rules = self.rules
@@ -625,7 +613,7 @@ class Session:
             )
         position = self._position
         row = _rows.void_row(rules, position, _rows.totals_of(rules, self._table.rows))
-        return self._then(row, _rotation.after_void(position))
+        return row, _rotation.after_void(position), None, None
 
     # --- the score sheet ---------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from .._text_table import Column, lay_out, width
 from ..deal import SoloKind
 from ..rules import GameType, Rules
 
@@ -86,28 +87,34 @@ def sheet_text(
     last line.
     """
     players = rules.players
-    width = max([28, *(len(row.contract) + 2 for row in rows)])
     bock = rules.bock != frozenset()
-    marker = f"{'bock':>4}  " if bock else ""
-    blank = f"{'':>4}  " if bock else ""
-    seats = "".join(f"  {'seat ' + str(seat):>10}" for seat in range(players))
-    header = f"{'deal':>4}  {'dealer':>6}  {'contract':<{width}}{marker}{seats}"
-    columns = f"{'':>4}  {'':>6}  {'':<{width}}{blank}" + "  score  sum" * players
-    lines = [header, columns, "-" * len(header)]
+    contract = max([26, *(width(row.contract) for row in rows)])
+    columns = [
+        Column(">", 4, grows=False, gap=""),
+        Column(">", 6, grows=False),
+        Column("<", contract, grows=False),
+    ]
+    if bock:
+        columns.append(Column(">", 4, grows=False))
+    columns.append(Column(">", 10, grows=False, gap="    "))
+    columns += [Column(">", 10, grows=False)] * (players - 1)
+    blank = ("",) if bock else ()
+    marker = ("bock",) if bock else ()
+    table: list[tuple[str, ...]] = [
+        ("deal", "dealer", "contract", *marker, *(f"seat {seat}" for seat in range(players))),
+        ("", "", "", *blank, *["score  sum"] * players),
+    ]
     for row in rows:
-        factor = f"{'x' + str(row.multiplier) if row.multiplier > 1 else '':>4}  " if bock else ""
-        if row.void:
-            cells = ""
-        else:
-            cells = "".join(
-                f"  {_signed(score):>5} {_signed(total):>4}"
-                for score, total in zip(row.scores, row.totals, strict=True)
-            )
-        lines.append(
-            f"{row.number:>4}  {row.dealer:>6}  {row.contract:<{width}}{factor}{cells}".rstrip()
-        )
-    sums = "".join(f"  {_signed(total):>10}" for total in totals)
-    lines.append(f"{'':>4}  {'':>6}  {'total':<{width}}{blank}{sums}")
+        factor = ("x" + str(row.multiplier) if row.multiplier > 1 else "",) if bock else ()
+        cells = [
+            f"{_signed(score):>5} {_signed(total):>4}"
+            for score, total in zip(row.scores, row.totals, strict=True)
+            if not row.void
+        ]
+        table.append((str(row.number), str(row.dealer), row.contract, *factor, *cells))
+    table.append(("", "", "total", *blank, *(_signed(total) for total in totals)))
+    lines = lay_out(columns, table)
+    lines.insert(2, "-" * width(lines[0]))
     if winners is not None:
         seats_won = ", ".join(f"seat {seat}" for seat in winners)
         label = "Winners (tied)" if len(winners) > 1 else "Winner"
