@@ -3,14 +3,19 @@ the terminal game's messages and the arena's bots."""
 
 from __future__ import annotations
 
+import builtins
+import importlib.util
 import io
 import re
 import sys
 
 import pytest
 
-from doppelkopf import Rules
-from test_cli import run, run_process
+from doppelkopf import Announcement, Card, Deal, PassCards, Play, Reservation, Rules
+from doppelkopf.cli import main
+from doppelkopf.cli._answers import card_named
+from doppelkopf.cli.play import _line_editing
+from test_cli import Typist, normal_deal, run, run_process, terminal
 
 # --- the rules options ----------------------------------------------------------
 
@@ -173,3 +178,129 @@ def test_a_sheet_line_refuses_the_other_partys_announcement(
     status, _, err = run(capsys, "sheet")
     assert status == 2
     assert re.search(r"line 1: .*Re's Ansage is re, not kontra", err), err
+
+
+# --- play: what the person is told --------------------------------------------------
+
+
+def test_a_person_types_german_card_names_and_near_misses() -> None:
+    """Seat 0 of ``play --seed 1`` holds ♣Q and ♥10; trick 3 comes with 10 cards in hand."""
+    typed = "1\nschwartz\nKreuz Dame\nherz zehn\nre\nKreuz Asss\nq\n"
+    result = run_process("play", "--seed", "1", stdin=typed)
+    assert result.returncode == 1, result.stderr
+    out = result.stdout
+    assert "or an announcement word (? for help, q to quit). Did you mean schwarz?" in out
+    assert "Trick 1: seat 2 ♦9, seat 3 ♦9, seat 0 ♣Q, seat 1 ♦J: you win" in out
+    assert "Trick 2: seat 0 ♥10, " in out
+    assert (
+        "You cannot announce Re now: Re/Kontra needs at least 11 cards in hand, not 10 "
+        "(§8.4, §8.6)." in out
+    )
+    assert "open to you" not in out
+    assert "(? for help, q to quit). Did you mean kreuz ass?" in out
+    assert out.rstrip().endswith("Game abandoned.")
+
+
+def test_a_repeated_announcement_is_refused_with_its_reason() -> None:
+    deal = normal_deal()
+    seat = deal.turn
+    assert seat is not None
+    party = deal.parties[seat]
+    assert party is not None
+    deal = deal.announce(seat, Announcement.RE_KONTRA)
+    lines: list[str] = []
+    word = str(party).lower()
+    action = terminal(Typist([word, "1"]), lines).act(deal.view(seat))
+    assert isinstance(action, Play)
+    assert (
+        f"You cannot announce {party} now: your party has announced {party} already (§8.6a)."
+        in (lines)
+    )
+
+
+@pytest.mark.parametrize(
+    ("typed", "card"),
+    [("Kreuz Dame", "♣Q"), ("karo-koenig", "♦K"), ("HERZ ZEHN", "♥10"), ("pikass", "♠A"),
+     ("Karo König", "♦K"), ("Kreuz Bube", "♣J"), ("Herz Neun", "♥9")],
+)  # fmt: skip
+def test_german_card_names(typed: str, card: str) -> None:
+    assert card_named(typed) == Card.parse(card)
+
+
+def test_an_armut_takes_german_names_of_three_cards() -> None:
+    hands = ["♦K ♣J ♠K ♠A ♠A ♠10 ♣A ♣A ♣10 ♥A ♥K ♥9",
+             "♣Q ♣Q ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q ♣J ♠J ♠J ♥J",
+             "♥10 ♥10 ♦A ♦A ♦10 ♦10 ♦K ♦9 ♦9 ♥J ♦J ♠9",
+             "♦J ♠10 ♠K ♠9 ♣10 ♣K ♣K ♣9 ♣9 ♥A ♥K ♥9"]  # fmt: skip
+    deal = Deal.from_hands(hands, rules=Rules(armut=True)).declare(0, Reservation.POVERTY)
+    for seat in (1, 2, 3):
+        deal = deal.declare(seat, Reservation.HEALTHY)
+    lines: list[str] = []
+    action = terminal(Typist(["Kreuz Bube, Karo König Pik König"]), lines).act(deal.view(0))
+    assert action == PassCards(0, (Card.parse("♣J"), Card.parse("♦K"), Card.parse("♠K")))
+
+
+def test_line_editing_only_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delitem(sys.modules, "readline", raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    _line_editing()
+    assert "readline" not in sys.modules
+    monkeypatch.setattr(sys, "stdin", Terminal(""))
+    monkeypatch.setitem(sys.modules, "readline", None)  # a platform without it
+    _line_editing()  # no error
+    if importlib.util.find_spec("readline") is not None:
+        monkeypatch.delitem(sys.modules, "readline")
+        _line_editing()
+        assert sys.modules.get("readline") is not None
+
+
+def test_five_players_number_every_seat_as_the_table_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every seat a deal's narration names is one of the table seats that play it."""
+    shown: list[str] = []
+    monkeypatch.setattr(builtins, "input", FirstPlayable(shown))
+    monkeypatch.setattr(builtins, "print", lambda *args, **_: shown.append(" ".join(args)))
+    status = main(["play", "--seed", "3", "--option", "players=5", "--seat", "4", "--session"])
+    assert status == 0
+    playing: set[str] = set()
+    checked = 0
+    for line in shown:
+        opening = re.match(r"Deal \d+ of 15.*: seat (\d) deals and sits out .*; seats ([\d, ]+) "
+                           r"play, seat (\d) leading\. You are seat 4\.$", line)  # fmt: skip
+        if re.match(r"Deal \d+ of 15.*: you deal and sit out", line):
+            playing = {"0", "1", "2", "3"}
+            continue
+        if opening:
+            playing = set(opening[2].split(", "))
+            assert opening[1] not in playing
+            assert opening[3] in playing
+            assert "4" in playing
+            continue
+        if line.startswith(("Deal", "deal ", "  ")) or not playing:
+            continue  # the score sheet and the settlement's table name every seat
+        for seat in re.findall(r"\b[Ss]eats? (\d)", line):
+            assert seat in playing, line
+            checked += 1
+        if line.startswith("Trick ") and "wins" in line:
+            assert "seat 4 " in line, line  # the person's own card, under its table seat
+    assert checked > 100
+
+
+class FirstPlayable:
+    """Answers as a person who says healthy, never announces and plays the first card allowed."""
+
+    def __init__(self, shown: list[str]) -> None:
+        self.shown = shown
+
+    def __call__(self, prompt: str) -> str:
+        if prompt.startswith("Your card"):
+            hand = [line for line in self.shown if line.startswith("Your hand (")][-1]
+            return next(c.split()[0] for c in hand.split("): ")[1].split("  ") if c[0] != "(")
+        if "(y/n)" in prompt:
+            return "n"
+        return "1 2 3" if prompt.startswith("Your three") else "1"

@@ -261,13 +261,13 @@ def test_play_five_players_sitting_out_and_bock(
     assert (status, err) == (0, "")
     assert out.startswith("Doppelkopf: you are seat 4 against four heuristic players")
     assert (
-        "Deal 1 of 15: table seat 1 deals and sits out (V§10); seats 0-3 of this deal are "
-        "table seats 2, 3, 4, 0. You are seat 2 (table seat 4)." in out
+        "Deal 1 of 15: seat 1 deals and sits out (V§10); seats 2, 3, 4, 0 play, seat 2 "
+        "leading. You are seat 4." in out
     )
     assert "Deal 4 of 15: you deal and sit out, writing 0 (V§10)." in out
     assert re.search(r"^The four others played a .*: seat 0 [+-]?\d+, .*, you 0\.$", out, re.M)
-    assert "the deal is void; table seat 2 deals again (V§8)." in out
-    assert "Deal 7 of 15 (dealt again): table seat 2 deals and sits out" in out
+    assert "the deal is void; seat 2 deals again (V§8)." in out
+    assert "Deal 7 of 15 (dealt again): seat 2 deals and sits out" in out
     assert "Deal 16 of 15" not in out
     assert re.search(r"^  15 .* x2 ", out, re.M)
     assert out.rstrip().splitlines()[-1].startswith("Winner")

@@ -52,6 +52,11 @@ def _seats(seats: Sequence[int] | frozenset[int]) -> str:
     return f"{noun} {', '.join(str(seat) for seat in numbers)}"
 
 
+def _seat_number(seat: int, table: Sequence[int] | None) -> int:
+    """The number a person knows a deal's ``seat`` by: its table seat at five players (V§10)."""
+    return seat if table is None else table[seat]
+
+
 def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 

@@ -28,6 +28,7 @@ from ._common import (
     _card,
     _cards,
     _reservation_text,
+    _seat_number,
 )
 
 _FOX: Final = Card.parse("♦A")
@@ -47,9 +48,15 @@ class _Narrator:
         self.levels: dict[Party, int | None] = {Party.RE: None, Party.KONTRA: None}
         self.sitting_out: int | None = None
         """The table seat that deals and sits out at five players (V§10), else ``None``."""
+        self.table: Sequence[int] | None = None
+        """The table seats of the deal's seats 0-3 at five players (V§10), else ``None``."""
+
+    def _n(self, seat: int | None) -> int | None:
+        """The number the person knows ``seat`` by: its table seat at five players."""
+        return seat if seat is None else _seat_number(seat, self.table)
 
     def _who(self, seat: int) -> str:
-        return "You" if seat == self.seat else f"Seat {seat}"
+        return "You" if seat == self.seat else f"Seat {self._n(seat)}"
 
     def step(self, event: Event, deal: Deal) -> None:
         view = deal.view(self.seat)
@@ -82,8 +89,10 @@ class _Narrator:
             assert game is not None
             trick = view.tricks[-1]
             winner = _winner(view, len(view.tricks) - 1)
-            cards = ", ".join(f"seat {seat} {_card(card, self.ascii_only)}" for seat, card in trick)
-            who = "you win" if winner == self.seat else f"seat {winner} wins"
+            cards = ", ".join(
+                f"seat {self._n(seat)} {_card(card, self.ascii_only)}" for seat, card in trick
+            )
+            who = "you win" if winner == self.seat else f"seat {self._n(winner)} wins"
             self.output_fn(
                 f"Trick {len(view.tricks)}: {cards}: {who} ({trick.points} card points)."
             )
@@ -111,8 +120,8 @@ class _Narrator:
                     self.output_fn(f"You take {_cards(poverty.passed, self.ascii_only)}.")
                 kontra = [seat for seat in range(4) if seat not in (poverty.poor, event.seat)]
                 self.output_fn(
-                    f"Re: seats {poverty.poor} and {event.seat}; Kontra: seats "
-                    f"{kontra[0]} and {kontra[1]} (V§6.4)."
+                    f"Re: seats {self._n(poverty.poor)} and {self._n(event.seat)}; Kontra: seats "
+                    f"{self._n(kontra[0])} and {self._n(kontra[1])} (V§6.4)."
                 )
             return
         shown = view.poverty is not None and view.poverty.passed is not None
@@ -130,8 +139,8 @@ class _Narrator:
     def _dealer(self, deal: Deal | PlayerView) -> str:
         """``"seat 3 deals"``, ``"you deal"``: who deals the deal again after a void one."""
         if self.sitting_out is not None:
-            return f"table seat {self.sitting_out} deals"
-        return "you deal" if deal.dealer == self.seat else f"seat {deal.dealer} deals"
+            return f"seat {self.sitting_out} deals"
+        return "you deal" if deal.dealer == self.seat else f"seat {self._n(deal.dealer)} deals"
 
     def _party_word(self, view: PlayerView, seat: int) -> str:
         party = view.known_parties[seat]
@@ -149,8 +158,8 @@ class _Narrator:
                 continue
             if known[seat] is not None and known[seat] is known[winner]:
                 continue
-            owner = "your" if seat == self.seat else f"seat {seat}'s"
-            taker = "You catch" if winner == self.seat else f"Seat {winner} catches"
+            owner = "your" if seat == self.seat else f"seat {self._n(seat)}'s"
+            taker = "You catch" if winner == self.seat else f"Seat {self._n(winner)} catches"
             if known[seat] is None or known[winner] is None:
                 self.output_fn(
                     f"{taker} {owner} fox ({_card(card, self.ascii_only)}): a special point "
@@ -162,7 +171,7 @@ class _Narrator:
                     f"{self._party_word(view, winner)} (§11.4)."
                 )
         if trick.points >= _DOPPELKOPF_POINTS:
-            who = "your" if winner == self.seat else f"seat {winner}'s"
+            who = "your" if winner == self.seat else f"seat {self._n(winner)}'s"
             self.output_fn(
                 f"A Doppelkopf: {who} trick holds {trick.points} card points, a special point"
                 f"{self._party_word(view, winner)} (§11.3)."
@@ -194,32 +203,33 @@ class _Narrator:
         elif game is GameType.SILENT_MARRIAGE and self.game is not game:
             queen = _card(_CLUB_QUEEN, self.ascii_only)
             self.output_fn(
-                f"Seat {declarer} played the second {queen}: a silent marriage, "
-                f"seat {declarer} plays alone (§7.5)."
+                f"Seat {self._n(declarer)} played the second {queen}: a silent marriage, "
+                f"seat {self._n(declarer)} plays alone (§7.5)."
             )
         elif game is GameType.MARRIAGE_SOLO and self.game is not game:
-            won = "You won" if declarer == self.seat else f"Seat {declarer} won"
+            won = "You won" if declarer == self.seat else f"Seat {self._n(declarer)} won"
             self.output_fn(f"{won} tricks 1-3: no partner, a marriage solo (§7.3).")
         self.game = game
         if game is GameType.MARRIAGE and view.partner is not None and self.partner is None:
             self.partner = view.partner
             joins = "join" if view.partner == self.seat else "joins"
             self.output_fn(
-                f"{self._who(view.partner)} won the trick and {joins} seat {view.declarer} "
-                "as Re (§7.2)."
+                f"{self._who(view.partner)} won the trick and {joins} "
+                f"seat {self._n(view.declarer)} as Re (§7.2)."
             )
 
     def _contract(self, view: PlayerView, game: GameType) -> str:
         declarer = view.declarer
         queen = _card(_CLUB_QUEEN, self.ascii_only)
         if game is GameType.MARRIAGE:
+            who = "you" if declarer == self.seat else f"seat {self._n(declarer)}"
             return (
-                f"Contract: marriage by {'you' if declarer == self.seat else f'seat {declarer}'}, "
-                "whose partner is the first other winner of tricks 1-3 (§7.2)."
+                f"Contract: marriage by {who}, whose partner is the first other winner of "
+                "tricks 1-3 (§7.2)."
             )
         if game is GameType.SILENT_MARRIAGE:
             return f"Contract: silent marriage. You hold both {queen} and play alone (§7.5)."
-        who = "you" if declarer == self.seat else f"seat {declarer}"
+        who = "you" if declarer == self.seat else f"seat {self._n(declarer)}"
         if game is GameType.POVERTY:
             return (
                 f"Contract: Armut by {who}: three cards go to the first who accepts, and "
@@ -308,17 +318,18 @@ def play_narrated(
         output_fn(f"{title}: {_opening(deal, seat)}. You are seat {seat}.")
     else:
         table = tuple(table_seats)
+        narrator.table = table
         narrator.sitting_out = (table[0] - 1) % 5
-        output_fn(
-            f"{title}: table seat {narrator.sitting_out} deals and sits out (V§10); seats 0-3 "
-            f"of this deal are table seats {', '.join(map(str, table))}. You are seat {seat} "
-            f"(table seat {table[seat]})."
-        )
         forced = deal.forced_seat
+        leads = "" if forced is not None else f", seat {table[deal.turn or 0]} leading"
+        output_fn(
+            f"{title}: seat {narrator.sitting_out} deals and sits out (V§10); seats "
+            f"{', '.join(map(str, table))} play{leads}. You are seat {table[seat]}."
+        )
         if forced is not None:
             output_fn(
                 f"The deal is forced (Vorführen, V§9.5): "
-                f"{'you' if forced == seat else f'seat {forced}'} "
+                f"{'you' if forced == seat else f'seat {table[forced]}'} "
                 f"{'owe' if forced == seat else 'owes'} a compulsory solo and "
                 f"{'name one and lead' if forced == seat else 'names one and leads'}."
             )

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from ..announce import apply_announcement
 from ..cards import Card
 from ..deal import (
     Action,
@@ -25,12 +25,24 @@ from ..errors import DoppelkopfError, InvalidNotationError
 from ..parties import Announcement, Party
 from ..rules import GameType
 from ..tricks import check_card
-from ._answers import _NO, _PASS, _WORDS, _YES, _span, _three_cards
+from ._answers import (
+    _COMMANDS,
+    _NO,
+    _PASS,
+    _WORDS,
+    _YES,
+    _span,
+    _three_cards,
+    card_named,
+    card_names,
+    near_miss,
+)
 from ._common import (
     _CLUB_QUEEN,
     _card,
     _cards,
     _cut,
+    _seat_number,
 )
 
 
@@ -43,7 +55,8 @@ In the reservation round, type the number of your answer and press Enter.
 In an Armut exchange, name three cards by their numbers or names
 (1 2 3, or ♦K ♣J ♠K, or DK CJ SK), and answer an offer with y or n.
 While playing, type a card by its number in your hand or by its name
-(♠A or SA, ♥10 or H10).  Announcements are typed as words, never as numbers:
+(♠A or SA, ♥10 or H10, or in German: Kreuz Dame, Herz Zehn, Pik Ass, Karo König).
+Announcements are typed as words, never as numbers:
 re, kontra, k90 (keine 90), k60, k30, schwarz; each is confirmed with y or n.
 When asked between the others' cards, press Enter to pass.
   h  show your hand and the trick again
@@ -81,6 +94,10 @@ class TerminalPlayer:
     question is asked again; after 20 such answers in a row the game is left.
     ``q`` or the end of input raises :class:`GameAbandoned`.
 
+    ``table_seats``, when given, are the numbers the person knows the deal's
+    seats 0-3 by (at five players, their table seats, V§10); every seat named
+    in a message is one of them.
+
     The person below types ``x``, then ``9``, then ``1``:
 
     >>> from doppelkopf import Deal
@@ -116,11 +133,13 @@ class TerminalPlayer:
         *,
         ascii_only: bool = False,
         ask_off_turn: bool = False,
+        table_seats: Sequence[int] | None = None,
     ) -> None:
         self.input_fn = input_fn
         self.output_fn = output_fn
         self.ascii_only = ascii_only
         self.ask_off_turn = ask_off_turn
+        self.table_seats = table_seats
 
     def __repr__(self) -> str:
         return f"TerminalPlayer(ascii_only={self.ascii_only!r}, ask_off_turn={self.ask_off_turn!r})"
@@ -143,6 +162,10 @@ class TerminalPlayer:
         return None
 
     # --- talking to the person ---------------------------------------------------
+
+    def _n(self, seat: int) -> int:
+        """The number the person knows ``seat`` by: its table seat at five players."""
+        return _seat_number(seat, self.table_seats)
 
     def _say(self, text: str) -> None:
         for line in text.splitlines():
@@ -302,8 +325,8 @@ class TerminalPlayer:
         def show() -> None:
             got = "" if received is None else f" You received {_cards(received, self.ascii_only)}."
             self.output_fn(
-                f"Armut (V§6.3): return three cards of your choice to seat {poverty.poor}, "
-                f"trumps and the received cards allowed.{got}"
+                "Armut (V§6.3): return three cards of your choice to seat "
+                f"{self._n(poverty.poor)}, trumps and the received cards allowed.{got}"
             )
             self.output_fn(f"Your hand: {self._numbered(hand)}")
 
@@ -322,9 +345,9 @@ class TerminalPlayer:
         def show() -> None:
             self.output_fn(f"Your hand: {_cards(_sorted(view, GameType.NORMAL), self.ascii_only)}")
             self.output_fn(
-                f"Seat {poor} offers its Armut: three cards face down, all its trumps among "
-                f"them. If you accept you take them, return three of your choice and play Re "
-                f"with seat {poor} (V§6.3, V§6.4)."
+                f"Seat {self._n(poor)} offers its Armut: three cards face down, all its trumps "
+                f"among them. If you accept you take them, return three of your choice and play Re "
+                f"with seat {self._n(poor)} (V§6.3, V§6.4)."
             )
 
         show()
@@ -396,7 +419,7 @@ class TerminalPlayer:
         number = len(view.tricks) + 1
         if trick.cards:
             played = ", ".join(
-                f"seat {seat} {_card(card, self.ascii_only)}" for seat, card in trick
+                f"seat {self._n(seat)} {_card(card, self.ascii_only)}" for seat, card in trick
             )
             self.output_fn(f"Trick {number}: {played}; your turn.")
         else:
@@ -407,7 +430,7 @@ class TerminalPlayer:
             else f"({number} {_card(card, self.ascii_only)})"
             for number, card in enumerate(hand, start=1)
         )
-        self.output_fn(f"Your hand ({_standing(view)}): {cards}")
+        self.output_fn(f"Your hand ({_standing(view, self.table_seats)}): {cards}")
         if any(card not in legal for card in hand):
             self.output_fn("  Cards in parentheses may not be played now (§5.2).")
         levels = self._announcement_options(view)
@@ -437,9 +460,7 @@ class TerminalPlayer:
         if level is Announcement.RE_KONTRA and text.strip().lower() not in own_words:
             return f"You play for {party}: your announcement is {str(party).lower()}."
         if level not in self._announcement_options(view):
-            levels = self._announcement_options(view)
-            open_now = self._announcement_menu(view, levels) if levels else "none"
-            return f"You cannot announce {level.label(party)} now; open to you: {open_now}."
+            return f"You cannot announce {level.label(party)} now: {_refusal(view, level)}."
         return level
 
     def _play(self, view: PlayerView) -> Action:
@@ -481,11 +502,8 @@ class TerminalPlayer:
                 f"There is no card {_cut(text)} in your hand: choose {_span(1, len(hand))}; "
                 "announcements are typed as words."
             )
-        try:
-            card = Card.parse(text)
-        except InvalidNotationError:
-            pass
-        else:
+        card = card_named(text)
+        if card is not None:
             return self._card_answer(view, card)
         level = self._announcement_answer(view, text)
         if level is not None:
@@ -493,7 +511,14 @@ class TerminalPlayer:
         return (
             f"Please type a card's number ({_span(1, len(hand))}) or name, or an announcement "
             "word (? for help, q to quit)."
+            + near_miss(text, [*self._words(view), *card_names(hand)])
         )
+
+    def _words(self, view: PlayerView) -> list[str]:
+        """The commands and announcement words that a near miss may be meant for."""
+        party = view.party
+        own = [] if party is None else [str(party).lower()]
+        return [*_COMMANDS, *own, *_WORDS.values(), "keine 90", "keine 60", "keine 30"]
 
     def _last_card(self, view: PlayerView) -> str:
         """The card just played, as the person is shown it before being asked off turn."""
@@ -503,11 +528,10 @@ class TerminalPlayer:
             trick = view.tricks[-1]
             number -= 1
         seat, card = list(trick)[-1]
-        so_far = ", ".join(f"seat {s} {_card(c, self.ascii_only)}" for s, c in trick)
+        so_far = ", ".join(f"seat {self._n(s)} {_card(c, self.ascii_only)}" for s, c in trick)
         done = "" if trick is view.current_trick else ", complete"
-        return (
-            f"Seat {seat} played {_card(card, self.ascii_only)} (trick {number}{done}: {so_far})."
-        )
+        played = _card(card, self.ascii_only)
+        return f"Seat {self._n(seat)} played {played} (trick {number}{done}: {so_far})."
 
     def _offer(self, view: PlayerView) -> Action | None:
         levels = self._announcement_options(view)
@@ -531,24 +555,53 @@ class TerminalPlayer:
                 if self._confirm(view, level):
                     return Announce(view.seat, level)
                 continue
+            hint = ""
             if level is None:
                 if text.isdecimal():
                     level = "Numbers choose cards, and it is not your turn."
+                elif card_named(text) is not None:
+                    level = "It is not your turn to play; you may only announce now."
                 else:
-                    with contextlib.suppress(InvalidNotationError):
-                        Card.parse(text)
-                        level = "It is not your turn to play; you may only announce now."
+                    hint = near_miss(text, self._words(view))
             message = level or "That is not an announcement."
             mistakes = self._mistake(
-                f"{message} Type an announcement word or press Enter to pass.", mistakes
+                f"{message} Type an announcement word or press Enter to pass.{hint}", mistakes
             )
 
 
 _EXCHANGE: Final = (Phase.POVERTY_PASS, Phase.POVERTY_OFFER, Phase.POVERTY_RETURN)
 
 
-def _standing(view: PlayerView) -> str:
-    """The viewer's party and partner as far as its view shows them."""
+def _refusal(view: PlayerView, level: Announcement) -> str:
+    """Why the viewer may not announce ``level`` now, in the words of the rules (SPEC §8)."""
+    party = view.party
+    assert party is not None
+    own, other = (
+        (view.re_state, view.kontra_state)
+        if party is Party.RE
+        else (view.kontra_state, view.re_state)
+    )
+    held = own.level
+    if held is not None and level <= held:
+        return f"your party has announced {held.label(party)} already (§8.6a)"
+    clarification = view.clarification_trick
+    try:
+        apply_announcement(
+            own,
+            other,
+            level,
+            hand_size=len(view.hand),
+            shift=0 if clarification is None else clarification - 1,
+            rules=view.rules,
+        )
+    except DoppelkopfError as error:
+        return str(error)
+    return "the deal does not take announcements now (§8.3)"
+
+
+def _standing(view: PlayerView, table: Sequence[int] | None) -> str:
+    """The viewer's party and partner as far as its view shows them, seats numbered as at
+    ``table`` (:func:`~doppelkopf.cli._common._seat_number`)."""
     party = view.party
     if party is None:
         return "party not known yet"
@@ -557,13 +610,15 @@ def _standing(view: PlayerView) -> str:
     if game.is_solo:
         if view.declarer == view.seat:
             return f"{party}, alone"
-        return f"{party}, against seat {view.declarer}"
+        return f"{party}, against seat {_seat_number(view.declarer or 0, table)}"
     partners = [
         seat
         for seat, known in enumerate(view.known_parties)
         if known is party and seat != view.seat
     ]
-    partner = f"partner seat {partners[0]}" if partners else "partner not known yet"
+    partner = (
+        f"partner seat {_seat_number(partners[0], table)}" if partners else "partner not known yet"
+    )
     return f"{party}, {partner}"
 
 

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
+import re
+import sys
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from ..deal import (
     Deal,
@@ -81,6 +85,48 @@ def _sat_out(deal: Deal, session: Session, seat: int, out: Callable[[str], None]
     out(f"The four others played a {row.contract}: {scores}.")
 
 
+_SEATS: Final = re.compile(r"\b(seats? )(\d(?:, \d)*)")
+
+
+def _renumbered(text: str, table: Sequence[int]) -> str:
+    """``text`` with every ``seat N`` of a deal's seats 0-3 written as its table seat (V§10).
+
+    >>> _renumbered("Normal game: Re seats 0, 2 against Kontra seats 1, 3", (2, 3, 4, 0))
+    'Normal game: Re seats 2, 4 against Kontra seats 3, 0'
+    """
+
+    def table_seats(match: re.Match[str]) -> str:
+        seats = ", ".join(str(table[int(seat)]) for seat in match[2].split(", "))
+        return match[1] + seats
+
+    return _SEATS.sub(table_seats, text)
+
+
+def _line_editing() -> None:
+    """Let the person edit the line typed and recall earlier ones, where the platform can.
+
+    Importing :mod:`readline` gives :func:`input` line editing; it is imported only when
+    standard input is a terminal, and left out where the platform has none (Windows).
+    """
+    if not sys.stdin.isatty():
+        return
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 - importing it is what turns line editing on
+
+
+def _settled(deal: Deal, session: Session, seat: int, out: Callable[[str], None]) -> None:
+    """Show the settlement of the deal just added to ``session`` and the person's score."""
+    if deal.is_void:
+        return
+    row = session.rows[-1]
+    out("")
+    text = str(settle(deal))
+    out(text if session.rules.players == 4 else _renumbered(text, row.seats))
+    if row.multiplier > 1:
+        out(f"Bock: the scores count ×{row.multiplier} (V§11.4).")
+    out(f"You score {_signed(row.scores[seat])}.")
+
+
 def _run_play(args: argparse.Namespace) -> int:
     seed: int = args.seed if args.seed is not None else _random_seed()
     seat: int = args.seat
@@ -92,6 +138,7 @@ def _run_play(args: argparse.Namespace) -> int:
             f"--seat {seat} is not at a table of {rules.players} players: choose "
             f"0-{rules.players - 1}"
         )
+    _line_editing()
     human = TerminalPlayer(input, out, ascii_only=ascii_only, ask_off_turn=args.ask_off_turn)
     rng = random.Random(seed)
     session = Session.new(rng=rng, rules=rules)
@@ -126,6 +173,7 @@ def _run_play(args: argparse.Namespace) -> int:
                 session = session.add(deal)
                 _sat_out(deal, session, seat, out)
             else:
+                human.table_seats = seats if rules.players == 5 else None
                 deal = play_narrated(
                     deal,
                     players,
@@ -133,16 +181,10 @@ def _run_play(args: argparse.Namespace) -> int:
                     output_fn=out,
                     ascii_only=ascii_only,
                     title=title,
-                    table_seats=seats if rules.players == 5 else None,
+                    table_seats=human.table_seats,
                 )
                 session = session.add(deal)
-                if not deal.is_void:
-                    row = session.rows[-1]
-                    out("")
-                    out(str(settle(deal)))
-                    if row.multiplier > 1:
-                        out(f"Bock: the scores count ×{row.multiplier} (V§11.4).")
-                    out(f"You score {_signed(row.scores[seat])}.")
+                _settled(deal, session, seat, out)
             again = deal.is_void
             if args.session and not again:
                 out("")
