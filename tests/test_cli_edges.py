@@ -73,7 +73,7 @@ def test_an_unexpected_error_of_the_rules_is_still_a_usage_error(
     """Only an option's value can make the rules fail; whatever they raise, no trace is shown."""
     real = Rules.from_options.__func__  # type: ignore[attr-defined]
 
-    def failing(cls: type[Rules], options: dict[str, str], **kwargs: object) -> Rules:
+    def failing(cls: type[Rules], /, options: dict[str, str], **kwargs: object) -> Rules:
         if options.get("players") == "7":
             raise OverflowError("seven")
         return real(cls, options, **kwargs)  # type: ignore[no-any-return]

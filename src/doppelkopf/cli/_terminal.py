@@ -94,9 +94,9 @@ class TerminalPlayer:
     question is asked again; after 20 such answers in a row the game is left.
     ``q`` or the end of input raises :class:`GameAbandoned`.
 
-    ``table_seats``, when given, are the numbers the person knows the deal's
-    seats 0-3 by (at five players, their table seats, V§10); every seat named
-    in a message is one of them.
+    The attribute ``table_seats``, when set, holds the numbers the person knows
+    the deal's seats 0-3 by (at five players, their table seats, V§10); every
+    seat named in a message is then one of them.
 
     The person below types ``x``, then ``9``, then ``1``:
 
@@ -133,13 +133,12 @@ class TerminalPlayer:
         *,
         ascii_only: bool = False,
         ask_off_turn: bool = False,
-        table_seats: Sequence[int] | None = None,
     ) -> None:
         self.input_fn = input_fn
         self.output_fn = output_fn
         self.ascii_only = ascii_only
         self.ask_off_turn = ask_off_turn
-        self.table_seats = table_seats
+        self.table_seats: Sequence[int] | None = None
 
     def __repr__(self) -> str:
         return f"TerminalPlayer(ascii_only={self.ascii_only!r}, ask_off_turn={self.ask_off_turn!r})"
