@@ -8,11 +8,28 @@ import importlib.util
 import io
 import re
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from doppelkopf import Announcement, Card, Deal, PassCards, Play, Reservation, Rules
-from doppelkopf.cli import main
+from doppelkopf import (
+    Announcement,
+    Card,
+    Deal,
+    InvalidTypeError,
+    InvalidValueError,
+    PassCards,
+    Play,
+    RandomPlayer,
+    Reservation,
+    Rules,
+    play_deal,
+    settle,
+)
+from doppelkopf.cli import SoloShyRandomPlayer, main
 from doppelkopf.cli._answers import card_named
 from doppelkopf.cli.play import _line_editing
 from test_cli import Typist, normal_deal, run, run_process, terminal
@@ -304,3 +321,166 @@ class FirstPlayable:
         if "(y/n)" in prompt:
             return "n"
         return "1 2 3" if prompt.startswith("Your three") else "1"
+
+
+# --- arena: failing bots, the progress bar, names, the default random bots ----------
+
+OWN_BOTS = """
+class FirstCard:
+    def act(self, view):
+        if view.turn != view.seat:
+            return None
+        return view.legal_actions[0]
+
+
+class Crashes(FirstCard):
+    def act(self, view):
+        if view.game_type is not None:
+            return deeper(view)
+        return super().act(view)
+
+
+def deeper(view):
+    raise KeyError("oops")
+
+
+class ExtremelyCarefulCountingPlayerWithMemory(FirstCard):
+    pass
+"""
+
+
+@pytest.fixture
+def own_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    (tmp_path / "edgebots.py").write_text(OWN_BOTS, encoding="utf-8")
+    (tmp_path / "brokenbots.py").write_text("import no_such_module_here\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
+    for name in ("edgebots", "brokenbots"):
+        sys.modules.pop(name, None)
+
+
+def test_a_failing_bot_shows_its_traceback_with_debug(own_bots: Path) -> None:
+    result = run_process("arena", "--deals", "1", "--seed", "1", "--player", "edgebots:Crashes")
+    assert result.returncode == 1
+    assert result.stderr == (
+        "doppelkopf arena: error: deal 1: a bot failed: KeyError: 'oops' "
+        "(--debug shows its traceback)\n"
+    )
+    result = run_process(
+        "arena", "--deals", "1", "--seed", "1", "--player", "edgebots:Crashes", "--debug"
+    )
+    assert result.returncode == 1
+    assert result.stderr.startswith("Traceback (most recent call last):\n")
+    assert re.search(r'edgebots.py", line \d+, in deeper\n    raise KeyError', result.stderr)
+    assert result.stderr.endswith(
+        "doppelkopf arena: error: deal 1: a bot failed: KeyError: 'oops'\n"
+    )
+
+
+def test_a_bot_that_cannot_be_imported_shows_its_traceback_with_debug(
+    own_bots: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = run(capsys, "arena", "--deals", "1", "--player", "brokenbots:Bot")
+    assert status == 2
+    assert "Traceback" not in err
+    status, _, err = run(capsys, "arena", "--deals", "1", "--player", "brokenbots:Bot", "--debug")
+    assert status == 2
+    assert err.startswith("Traceback (most recent call last):\n")
+    assert "import no_such_module_here" in err
+    assert err.splitlines()[-1].startswith("doppelkopf arena: error: cannot import brokenbots: ")
+
+
+def test_a_long_class_name_is_not_cut_mid_word(
+    own_bots: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = "edgebots:ExtremelyCarefulCountingPlayerWithMemory"
+    status, out, _ = run(capsys, "arena", "--deals", "2", "--seed", "1", "--player", spec)
+    assert status == 0
+    row = out.splitlines()[2]
+    assert row.split()[:2] == ["0", "ExtremelyCareful…"]
+    assert "..." not in out
+
+
+def test_the_search_player_has_a_short_name(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "arena", "--deals", "1", "--seed", "1", "--players", "search,random,random,random"
+    )
+    assert (status, err) == (0, "")
+    assert out.splitlines()[2].split()[:2] == ["0", "search"]
+    status, _, err = run(capsys, "arena", "--players", "heuristic,random,random,genius")
+    assert status == 2
+    assert "choose from heuristic, random, search, uniform" in err
+
+
+def announced(deals: int, **options: float | None) -> tuple[int, int]:
+    """How many deals of four random players had an announcement, and how many schwarz."""
+    some = schwarz = 0
+    for number in range(deals):
+        players = [
+            RandomPlayer(seed=4 * number + s, **options)  # type: ignore[arg-type]
+            for s in range(4)
+        ]
+        levels = [
+            event.level for event in play_deal(Deal.shuffled(seed=number), players).announcements
+        ]
+        some += bool(levels)
+        schwarz += Announcement.SCHWARZ in levels
+    return some, schwarz
+
+
+def test_random_players_announce_rarely_by_default() -> None:
+    some, schwarz = announced(100)
+    assert 10 < some < 50
+    assert schwarz == 0
+    assert announced(100, announce=None) == (100, 100)  # the old way: every action alike
+    assert announced(20, announce=0) == (0, 0)
+    some, _ = announced(20, announce=1)
+    assert some == 20
+
+
+def test_the_arena_random_bots_seldom_leave_a_deal_without_winner(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    deals = [
+        play_deal(Deal.shuffled(seed=n), [SoloShyRandomPlayer(seed=4 * n + s) for s in range(4)])
+        for n in range(100)
+    ]
+    assert sum(settle(deal).winner is None for deal in deals if not deal.is_void) < 10
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.one_of(st.none(), st.floats(0, 1), st.sampled_from([0, 1])),
+    st.integers(0, 40),
+)
+def test_a_random_player_is_legal_and_repeatable_at_any_announce_rate(
+    seed: int, announce: float | None, cards: int
+) -> None:
+    deal = normal_deal()
+    for _ in range(cards):
+        deal = deal.play(deal.turn or 0, deal.legal_cards()[0])
+    view = deal.view(deal.turn or 0)
+    action = RandomPlayer(seed=seed, announce=announce).act(view)
+    assert action in view.legal_actions
+    assert RandomPlayer(seed=seed, announce=announce).act(view) == action
+
+
+@pytest.mark.parametrize(
+    ("announce", "error"),
+    [(True, InvalidTypeError), ("0.1", InvalidTypeError), (1.5, InvalidValueError),
+     (-1, InvalidValueError), (float("nan"), InvalidValueError),
+     pytest.param(10**5000, InvalidValueError, id="huge")],
+)  # fmt: skip
+def test_a_random_player_refuses_a_bad_announce_rate(announce: object, error: type) -> None:
+    with pytest.raises(error, match="announce") as raised:
+        RandomPlayer(announce=announce)  # type: ignore[arg-type]
+    assert len(str(raised.value)) < 200
+
+
+def test_a_random_player_shows_its_announce_rate() -> None:
+    assert repr(RandomPlayer(seed=3)) == "RandomPlayer(seed=3)"
+    assert repr(RandomPlayer(seed=3, announce=None)) == "RandomPlayer(seed=3, announce=None)"
+    assert repr(RandomPlayer(seed=3, reservation_rate=1, announce=0.5)) == (
+        "RandomPlayer(seed=3, reservation_rate=1, announce=0.5)"
+    )
