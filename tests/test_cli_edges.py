@@ -3,6 +3,7 @@ the terminal game's messages and the arena's bots."""
 
 from __future__ import annotations
 
+import argparse
 import builtins
 import importlib.util
 import io
@@ -29,8 +30,9 @@ from doppelkopf import (
     play_deal,
     settle,
 )
-from doppelkopf.cli import SoloShyRandomPlayer, main
+from doppelkopf.cli import SoloShyRandomPlayer, build_parser, main
 from doppelkopf.cli._answers import card_named
+from doppelkopf.cli._common import _PRESETS
 from doppelkopf.cli.play import _line_editing
 from test_cli import Typist, normal_deal, run, run_process, terminal
 
@@ -484,3 +486,93 @@ def test_a_random_player_shows_its_announce_rate() -> None:
     assert repr(RandomPlayer(seed=3, reservation_rate=1, announce=0.5)) == (
         "RandomPlayer(seed=3, reservation_rate=1, announce=0.5)"
     )
+
+
+# --- docs/cli.rst and the parsers agree -----------------------------------------------
+
+CLI_PAGE = Path(__file__).resolve().parent.parent / "docs" / "cli.rst"
+
+
+def subparsers() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    commands = next(
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    )
+    return dict(commands.choices)
+
+
+def page_section(command: str) -> str:
+    """The text of ``docs/cli.rst`` under the title of ``command``, up to the next title."""
+    lines = CLI_PAGE.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"``{command}``: "))
+    end = next(
+        (i - 1 for i in range(start + 2, len(lines)) if re.fullmatch(r"-{3,}", lines[i])),
+        len(lines),
+    )
+    return "\n".join(lines[start:end])
+
+
+def synopsis_options(command: str) -> set[str]:
+    """The options of the first text block of ``command``'s section: its synopsis."""
+    section = page_section(command)
+    block = section.split(".. code-block:: text\n\n", 1)[1].split("\n\n", 1)[0]
+    return set(re.findall(r"--[a-z][a-z-]*", block))
+
+
+def table_names(title: str) -> set[str]:
+    """The names in the first column of the list table ``title`` of ``docs/cli.rst``."""
+    text = CLI_PAGE.read_text(encoding="utf-8")
+    table = text.split(f".. list-table:: {title}\n", 1)[1]
+    rows = re.split(r"\n(?=\S)", table, maxsplit=1)[0]
+    return set(re.findall(r"^   \* - ``([a-z_]+)``$", rows, re.MULTILINE))
+
+
+def rules_presets() -> set[str]:
+    return {str(value) for value in vars(Rules).values() if isinstance(value, Rules)}
+
+
+@pytest.mark.parametrize("command", ["demo", "play", "arena", "score", "sheet"])
+def test_the_page_lists_every_option_of_each_command(command: str) -> None:
+    parser = subparsers()[command]
+    options = {
+        option
+        for action in parser._actions
+        for option in action.option_strings
+        if option.startswith("--") and option != "--help"
+    }
+    assert synopsis_options(command) == options
+
+
+def test_the_page_lists_every_preset_and_option_of_the_rules() -> None:
+    assert table_names("Presets") == rules_presets() == set(_PRESETS)
+    assert table_names("Options") == set(Rules.DDV.as_dict())
+
+
+@pytest.mark.parametrize("command", ["demo", "play", "arena", "score", "sheet"])
+def test_the_help_names_every_preset_and_option_and_no_file(command: str) -> None:
+    parser = subparsers()[command]
+    helps = {
+        option: action.help or "" for action in parser._actions for option in action.option_strings
+    }
+    for preset in rules_presets():
+        assert re.search(rf"\b{preset}\b", helps["--rules"])
+    for option in Rules.DDV.as_dict():
+        assert re.search(rf"\b{option}\b", helps["--option"])
+    text = parser.format_help()
+    assert not re.search(r"\b(SPEC|VARIANTS|EXAMPLES)\.md\b", text)
+    assert 'the documentation\'s page "Rule options"' in " ".join(text.split())
+
+
+def test_the_page_cites_no_file_of_the_rules() -> None:
+    text = CLI_PAGE.read_text(encoding="utf-8")
+    assert not re.search(r"\b(SPEC|VARIANTS|EXAMPLES)\.md\b", text)
+    assert "SPEC id" not in text
+    assert "doppelkopf[cli]" not in text
+    assert 'pip install ".[cli]"' in text
+
+
+def test_the_rule_citations_of_the_page_are_linked() -> None:
+    conf = (CLI_PAGE.parent / "conf.py").read_text(encoding="utf-8")
+    pages = re.search(r"rulelinks_pages = \[(.*?)\]", conf, re.DOTALL)
+    assert pages is not None
+    assert '"cli"' in pages[1]

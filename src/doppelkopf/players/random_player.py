@@ -45,9 +45,9 @@ class RandomPlayer:
     lowest that adds something (Re or Kontra first, then keine 90, ...), and
     otherwise plays a legal card, each distinct card equally likely.  ``announce=None`` makes
     every entry of ``view.legal_actions`` equally likely, announcements and
-    cards alike: the player's behaviour before version 0.3, which with up to
-    five announcements open beside the cards said Re, and often schwarz, in
-    most deals.  Off turn it never announces.  Give ``seed`` for a
+    cards alike: the behaviour of version 0.1.0, which with up to five
+    announcements open beside the cards said Re, and schwarz, in nearly every
+    deal.  Off turn it never announces.  Give ``seed`` for a
     reproducible player, or ``rng`` to share a generator; the generator's
     state carries over from one deal to the next.
 
