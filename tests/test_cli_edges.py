@@ -20,6 +20,7 @@ from doppelkopf import (
     Announcement,
     Card,
     Deal,
+    Declare,
     InvalidTypeError,
     InvalidValueError,
     PassCards,
@@ -218,6 +219,14 @@ def test_a_person_types_german_card_names_and_near_misses() -> None:
     assert "open to you" not in out
     assert "(? for help, q to quit). Did you mean kreuz ass?" in out
     assert out.rstrip().endswith("Game abandoned.")
+
+
+def test_a_near_miss_of_a_command_in_the_reservation_round() -> None:
+    lines: list[str] = []
+    action = terminal(Typist(["hlep", "quiet", "1"]), lines).act(Deal.shuffled(seed=1).view(0))
+    assert action == Declare(0, Reservation.HEALTHY)
+    assert "Please type 1-8 (? for help, q to quit). Did you mean help?" in lines
+    assert "Please type 1-8 (? for help, q to quit). Did you mean quit?" in lines
 
 
 def test_a_repeated_announcement_is_refused_with_its_reason() -> None:

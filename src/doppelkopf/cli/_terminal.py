@@ -81,17 +81,20 @@ class TerminalPlayer:
     - on its turn in play, the trick so far and its hand in the contract's card
       order, each card numbered (those it may not play in parentheses), then
       the announcements open to it (SPEC §8) as words.  A card is chosen by its
-      number or by name (``♠A`` or ``SA``); an announcement only by word
-      (``re``, ``kontra``, ``k90``, ``no60``, ``schwarz``), never by a number,
-      and only after the person confirms it with ``y``;
+      number or by name (``♠A`` or ``SA``, or in German ``Pik Ass``); an
+      announcement only by word (``re``, ``kontra``, ``k90``, ``no60``,
+      ``schwarz``), never by a number, and only after the person confirms it
+      with ``y``; an announcement the rules refuse is answered with their
+      reason (SPEC §8.4);
     - off turn it is asked only if ``ask_off_turn`` is true, after being shown
       the card just played: the rules let a player announce at any instant
       (SPEC §8.2), but the deadlines depend on the player's own cards alone, so
       announcing on one's own turn never comes too late.  Enter passes.
 
     Input that is not an option — letters, a number out of range, a card that
-    is not held or may not be played — is answered with a message and the
-    question is asked again; after 20 such answers in a row the game is left.
+    is not held or may not be played — is answered with a message (naming the
+    command, word or card it is close to, if any) and the question is asked
+    again; after 20 such answers in a row the game is left.
     ``q`` or the end of input raises :class:`GameAbandoned`.
 
     The attribute ``table_seats``, when set, holds the numbers the person knows
@@ -194,7 +197,9 @@ class TerminalPlayer:
                     return number - 1
                 message = f"There is no option {_cut(text)}: choose {_span(1, count)}."
             else:
-                message = f"Please type {_span(1, count)} (? for help, q to quit)."
+                message = f"Please type {_span(1, count)} (? for help, q to quit)." + near_miss(
+                    text, _COMMANDS
+                )
             mistakes = self._mistake(message, mistakes)
 
     def _helped(self, text: str, show: Callable[[], None]) -> bool:
@@ -595,7 +600,8 @@ def _refusal(view: PlayerView, level: Announcement) -> str:
         )
     except DoppelkopfError as error:
         return str(error)
-    return "the deal does not take announcements now (§8.3)"
+    # The view offers every announcement the rule allows while the person is asked.
+    return "the deal does not take announcements now (§8.3)"  # pragma: no cover
 
 
 def _standing(view: PlayerView, table: Sequence[int] | None) -> str:
