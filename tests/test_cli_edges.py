@@ -107,6 +107,25 @@ def test_an_unexpected_error_of_the_rules_is_still_a_usage_error(
     assert err == 'doppelkopf score: error: option players cannot be "7" (V§0.1)\n'
 
 
+def test_an_unexpected_error_of_two_options_together_names_the_first(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = Rules.from_options.__func__  # type: ignore[attr-defined]
+
+    def failing(cls: type[Rules], /, options: dict[str, str], **kwargs: object) -> Rules:
+        if len(options) > 1:
+            raise ArithmeticError("together")
+        return real(cls, options, **kwargs)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Rules, "from_options", classmethod(failing))
+    status, _, err = run(
+        capsys, "score", *RULES_COMMANDS["score"], "--option", "nines=false",
+        "--option", "players=5",
+    )  # fmt: skip
+    assert status == 2
+    assert err == 'doppelkopf score: error: option nines cannot be "false" (V§0.1)\n'
+
+
 @pytest.mark.parametrize("command", ["score", "sheet", "arena"])
 def test_a_bad_option_value_in_a_new_interpreter_shows_no_trace(command: str) -> None:
     result = run_process(command, *RULES_COMMANDS[command], "--option", "players=²")

@@ -155,16 +155,6 @@ def _positive(text: str) -> int:
     return value
 
 
-def _seat(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {_show(text)}") from None
-    if not 0 <= value <= 3:
-        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {_show(value)}")
-    return value
-
-
 def _table_seat(text: str) -> int:
     """A table seat, 0-3, or 0-4 at five players (V§10); checked against the rules later."""
     try:
