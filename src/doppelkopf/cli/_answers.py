@@ -18,6 +18,9 @@ _PASS: Final = ("", "n", "no", "p", "pass", "-")
 _COMMANDS: Final = ("help", "quit")
 """The commands worth suggesting for a near miss (``h``, ``?`` and ``q`` are too short)."""
 
+_LONGEST_MISS: Final = 40
+"""The longest answer compared with the words it may be a near miss of."""
+
 _SUITS: Final = {"kreuz": "♣", "pik": "♠", "herz": "♥", "karo": "♦"}
 """The German suit names: Kreuz (clubs), Pik (spades), Herz (hearts), Karo (diamonds)."""
 
@@ -100,9 +103,11 @@ def near_miss(text: str, words: Iterable[str]) -> str:
 
     >>> near_miss("schwartz", ["re", "k90", "schwarz"])
     ' Did you mean schwarz?'
-    >>> near_miss("zzz", ["re", "k90", "schwarz"])
-    ''
+    >>> near_miss("zzz", ["re", "k90", "schwarz"]), near_miss("schwarz" * 1000, ["schwarz"])
+    ('', '')
     """
+    if len(text) > _LONGEST_MISS:  # no word is that long: nothing to compare
+        return ""
     typed = " ".join(text.lower().split())
     if not typed:
         return ""
