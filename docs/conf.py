@@ -52,6 +52,7 @@ rulelinks_pages = [
     "sessions",
     "playing",
     "bots",
+    "cli",
     "quickstart",
     "design",
     "index",

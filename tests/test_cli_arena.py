@@ -135,13 +135,20 @@ def test_arena_progress_bar_shows_rate_and_time_left(capsys: pytest.CaptureFixtu
     assert run(capsys, "arena", "--deals", "5", "--seed", "1", "--no-progress")[1:] == (out, "")
 
 
-def test_arena_without_rich_shows_no_bar(
+def test_arena_without_rich_shows_no_bar_and_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "rich.progress", None)
     status, out, err = run(capsys, "arena", "--deals", "3", "--seed", "1", "--progress")
-    assert (status, err) == (0, "")
+    assert status == 0
+    assert err == (
+        "doppelkopf arena: --progress draws its bar with the rich library, which is not "
+        'installed; without it there is no bar. Install it with pip install ".[cli]" from a '
+        "checkout of the source\n"
+    )
     assert out.startswith("3 deals (seed 1)")
+    status, out, err = run(capsys, "arena", "--deals", "3", "--seed", "1")
+    assert (status, err) == (0, "")  # not asked for, the bar is left out quietly
 
 
 def test_arena_without_a_seed_prints_the_seed(capsys: pytest.CaptureFixture[str]) -> None:

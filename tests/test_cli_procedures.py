@@ -261,13 +261,13 @@ def test_play_five_players_sitting_out_and_bock(
     assert (status, err) == (0, "")
     assert out.startswith("Doppelkopf: you are seat 4 against four heuristic players")
     assert (
-        "Deal 1 of 15: table seat 1 deals and sits out (V§10); seats 0-3 of this deal are "
-        "table seats 2, 3, 4, 0. You are seat 2 (table seat 4)." in out
+        "Deal 1 of 15: seat 1 deals and sits out (V§10); seats 2, 3, 4, 0 play, seat 2 "
+        "leading. You are seat 4." in out
     )
     assert "Deal 4 of 15: you deal and sit out, writing 0 (V§10)." in out
     assert re.search(r"^The four others played a .*: seat 0 [+-]?\d+, .*, you 0\.$", out, re.M)
-    assert "the deal is void; table seat 2 deals again (V§8)." in out
-    assert "Deal 7 of 15 (dealt again): table seat 2 deals and sits out" in out
+    assert "the deal is void; seat 2 deals again (V§8)." in out
+    assert "Deal 7 of 15 (dealt again): seat 2 deals and sits out" in out
     assert "Deal 16 of 15" not in out
     assert re.search(r"^  15 .* x2 ", out, re.M)
     assert out.rstrip().splitlines()[-1].startswith("Winner")
@@ -394,12 +394,12 @@ def test_arena_counts_void_deals_and_armut(capsys: pytest.CaptureFixture[str]) -
     )  # fmt: skip
     assert (status, err) == (0, "")
     assert (
-        "16 void deals were dealt again by the same dealer (V§8) and left out of the scores." in out
+        "18 void deals were dealt again by the same dealer (V§8) and left out of the scores." in out
     )
     rows = {line.split("  ")[0].strip(): line for line in out.splitlines()[4:]}
-    assert re.fullmatch(r"void: thrown in {8}\s+10  seat .*", rows["void: thrown in"])
-    assert re.fullmatch(r"void: Armut refused\s+6  seat .*", rows["void: Armut refused"])
-    assert re.fullmatch(r"poverty\s+18  seat .*", rows["poverty"])
+    assert re.fullmatch(r"void: thrown in {8}\s+13  seat .*", rows["void: thrown in"])
+    assert re.fullmatch(r"void: Armut refused\s+5  seat .*", rows["void: Armut refused"])
+    assert re.fullmatch(r"poverty\s+21  seat .*", rows["poverty"])
     counts = [int(line.split()[-1]) for line in out.splitlines() if re.match(r" {3}\d  ", line)]
     assert sum(counts) == 0  # the played deals' scores; void deals score nothing
 

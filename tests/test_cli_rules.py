@@ -1,4 +1,4 @@
-"""Every command under a rule set of VARIANTS.md: ``--rules PRESET`` and ``--option NAME=VALUE``."""
+"""Every command under another rule set (V§0): ``--rules PRESET`` and ``--option NAME=VALUE``."""
 
 from __future__ import annotations
 

@@ -331,7 +331,7 @@ def test_without_nines_the_last_trick_is_trick_ten_for_the_second_dulle() -> Non
     # the seat on turn: in the last trick the first Dulle wins (V§2.2).
     rules = Rules(nines=False, second_dulle="except_last_trick")
     start = Deal.shuffled(seed=374, rules=rules)
-    players = [RandomPlayer(seed=374 * 4 + seat) for seat in range(4)]
+    players = [RandomPlayer(seed=374 * 4 + seat, announce=None) for seat in range(4)]
     events = []
     deal = start
     for step in iter_deal(start, players):

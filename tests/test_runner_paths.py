@@ -38,9 +38,11 @@ RULE_SETS = (
 
 
 def line_up(number: int) -> list[Player]:
-    """Random players who often say Vorbehalt, and in odd deals one heuristic player."""
+    """Random players who often say Vorbehalt and pick among all their legal actions alike,
+    announcements included (the draws these deals were pinned with), and in odd deals one
+    heuristic player."""
     players: list[Player] = [
-        RandomPlayer(seed=4 * number + s, reservation_rate=0.2) for s in range(4)
+        RandomPlayer(seed=4 * number + s, reservation_rate=0.2, announce=None) for s in range(4)
     ]
     if number % 2:
         players[number % 4] = HeuristicPlayer(seed=number)

@@ -15,7 +15,7 @@ from ..deal import (
     Announced,
     Reservation,
 )
-from ..errors import DoppelkopfError, InvalidRulesError
+from ..errors import DoppelkopfError
 from ..parties import Announcement
 from ..rules import USUAL_THROW_REASONS, GameType, Rules
 
@@ -29,6 +29,7 @@ EXIT_INTERRUPTED: Final = 130
 _MARRIAGE_TYPES: Final = (GameType.MARRIAGE, GameType.MARRIAGE_SOLO)
 _CLUB_QUEEN: Final = Card.parse("♣Q")
 _PRESETS: Final = ("ddv", "tournament", "xix")  # the names Rules.preset knows (V§0.3)
+_RULES_PAGE: Final = 'the documentation\'s page "Rule options"'
 
 
 class _UsageError(DoppelkopfError, ValueError):
@@ -50,6 +51,11 @@ def _seats(seats: Sequence[int] | frozenset[int]) -> str:
     numbers = sorted(seats)
     noun = "seat" if len(numbers) == 1 else "seats"
     return f"{noun} {', '.join(str(seat) for seat in numbers)}"
+
+
+def _seat_number(seat: int, table: Sequence[int] | None) -> int:
+    """The number a person knows a deal's ``seat`` by: its table seat at five players (V§10)."""
+    return seat if table is None else table[seat]
 
 
 def _signed(value: int) -> str:
@@ -131,7 +137,12 @@ def _count(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        digits = text.strip().lstrip("+-").replace("_", "")
+        if digits.isdecimal():  # more digits than int() reads
+            raise argparse.ArgumentTypeError(
+                f"a number of {len(digits)} digits is too long: {_show(text)}"
+            ) from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {_show(text)}") from None
 
 
 def _fail(message: str) -> NoReturn:
@@ -139,22 +150,9 @@ def _fail(message: str) -> NoReturn:
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    value = _count(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _seat(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {text!r}") from None
-    if not 0 <= value <= 3:
-        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {value}")
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {_show(value)}")
     return value
 
 
@@ -164,10 +162,12 @@ def _table_seat(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"a seat is 0, 1, 2 or 3 (4 at five players), not {text!r}"
+            f"a seat is 0, 1, 2 or 3 (4 at five players), not {_show(text)}"
         ) from None
     if not 0 <= value <= 4:
-        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3 (4 at five players), not {value}")
+        raise argparse.ArgumentTypeError(
+            f"a seat is 0, 1, 2 or 3 (4 at five players), not {_show(value)}"
+        )
     return value
 
 
@@ -214,8 +214,8 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
         "--rules",
         default="ddv",
         metavar="PRESET",
-        help=f"the rule set to start from: {', '.join(_PRESETS)} (default: ddv, SPEC.md; "
-        "the others are described in VARIANTS.md)",
+        help=f"the rule set to start from: {', '.join(_PRESETS)} (default: ddv, the DDV "
+        f"rules of the documentation's Rules pages; the presets are V§0.3 of {_RULES_PAGE})",
     )
     parser.add_argument(
         "--option",
@@ -224,15 +224,16 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="change one option of the rule set, such as nines=false, "
         "second_dulle=always or schmeissen=nines5+kings5 (schmeissen alone is that pair; "
-        "repeatable; the options are "
-        f"{', '.join(Rules.DDV.as_dict())})",
+        "give each option once; the options are "
+        f"{', '.join(Rules.DDV.as_dict())}, described in V§0.1 of {_RULES_PAGE})",
     )
 
 
 def _rules(args: argparse.Namespace) -> Rules:
     """The rules of ``--rules`` and ``--option``: the preset with the options changed.
 
-    A bad preset, option or value is a usage error naming it and its VARIANTS.md section.
+    A bad preset, option or value, or an option given twice, is a usage error naming it
+    and its section of the rule options (V§0.1, V§0.3, V§0.4).
     """
     options: dict[str, str] = {}
     for given in args.option:
@@ -240,13 +241,35 @@ def _rules(args: argparse.Namespace) -> Rules:
         usual = "schmeissen=" + "+".join(sorted(USUAL_THROW_REASONS))
         item = usual if given.strip() == "schmeissen" else given
         name, equals, value = item.partition("=")
-        if not equals or not name.strip():
+        name = name.strip()
+        if not equals or not name:
             _fail(f"--option takes NAME=VALUE, such as nines=false, not {_show(item)}")
-        options[name.strip()] = value
+        if name in options:
+            _fail(
+                f"--option {_cut(name)} is given twice, as {_show(options[name])} and "
+                f"{_show(value)}: give each option once (V§0.1)"
+            )
+        options[name] = value
     try:
-        return Rules.from_options(options, base=Rules.preset(args.rules))
-    except InvalidRulesError as error:
-        raise _UsageError(str(error)) from error
+        base = Rules.preset(args.rules)
+        return Rules.from_options(options, base=base)
+    except DoppelkopfError as error:
+        raise _UsageError(str(error)) from None
+    except (ArithmeticError, LookupError, TypeError, ValueError):
+        # Every value the rules refuse is an InvalidRulesError; any other error is still
+        # the fault of a value typed here, and named as such rather than shown as a trace.
+        name = _culprit(options)
+        _fail(f"option {name} cannot be {_show(options[name])} (V§0.1)")
+
+
+def _culprit(options: dict[str, str]) -> str:
+    """The first option in ``options`` that the rules cannot take on its own, else the first."""
+    for name, value in options.items():
+        try:
+            Rules.from_options({name: value})
+        except Exception:  # the error that was not an InvalidRulesError
+            return name
+    return next(iter(options), "")
 
 
 def _rules_line(rules: Rules) -> str | None:

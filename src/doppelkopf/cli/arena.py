@@ -12,6 +12,7 @@ import random
 import statistics
 import sys
 import time
+import traceback
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -82,14 +83,56 @@ class SoloShyRandomPlayer:
 
 _SOLO_TYPES: Final = frozenset(game for game in GameType if game.is_solo)
 
+_CLI_EXTRA: Final = 'pip install ".[cli]" from a checkout of the source'
+"""How to install the command line's optional extra, the progress bar's rich library."""
+
 _MAX_VOIDS: Final = 1000
 """Void deals in a row after which the arena gives up (bots that always throw in)."""
+
+
+def _search_player(seed: int) -> Player:
+    """The search bot with its default budget, imported only when an arena seats it."""
+    from ..search import SearchPlayer
+
+    return SearchPlayer(seed=seed)
+
 
 _BOTS: Final[Mapping[str, Callable[[int], Player]]] = {
     "heuristic": lambda seed: HeuristicPlayer(seed=seed),
     "random": lambda seed: SoloShyRandomPlayer(seed=seed),
+    "search": _search_player,
     "uniform": lambda seed: RandomPlayer(seed=seed),
 }
+
+_NAME_WIDTH: Final = 24
+"""The widest bot name the table of results shows whole."""
+
+
+def _display_name(kind: str) -> str:
+    """The name of a bot in the table: ``kind``, or a shorter one that is not cut mid-word.
+
+    A bot of one's own longer than the table's column is named by its class alone, and a
+    class name longer still ends at the last word boundary that fits, marked with ``…``.
+
+    >>> _display_name("heuristic"), _display_name("my_bots:CarefulPlayer")
+    ('heuristic', 'my_bots:CarefulPlayer')
+    >>> _display_name("tournament_bots.season_two.finals:CarefulPlayer")
+    'CarefulPlayer'
+    >>> _display_name("bots:ExtremelyCarefulCountingPlayerWithMemory")
+    'ExtremelyCareful…'
+    """
+    if len(kind) <= _NAME_WIDTH:
+        return kind
+    name = kind.rpartition(":")[2].rpartition(".")[2] or kind
+    if len(name) <= _NAME_WIDTH:
+        return name
+    cut = name[:_NAME_WIDTH]
+    ends = [
+        index
+        for index in range(1, _NAME_WIDTH)
+        if cut[index] in "_-" or (cut[index].isupper() and cut[index - 1].islower())
+    ]
+    return (cut[: ends[-1]] if ends else cut[: _NAME_WIDTH - 1]).rstrip("_-") + "…"
 
 
 def _player_kinds(text: str) -> list[str]:
@@ -119,12 +162,13 @@ def _player_spec(text: str) -> str:
     return text.strip()
 
 
-def load_player(spec: str, seed: int) -> Player:
+def load_player(spec: str, seed: int, *, debug: bool = False) -> Player:
     """A new bot of the class named ``MODULE:CLASS``, imported from the current directory too.
 
     The class is called with ``seed=`` when it takes a ``seed`` argument, else
     with no argument; what it makes must be a :class:`~doppelkopf.Player` (have
-    an ``act`` method).
+    an ``act`` method).  With ``debug`` the traceback of an error raised while the
+    module loads or the class makes the bot is written to standard error first.
 
     >>> load_player("doppelkopf:HeuristicPlayer", 7)
     HeuristicPlayer(seed=7)
@@ -145,6 +189,7 @@ def load_player(spec: str, seed: int) -> Player:
     try:
         module = importlib.import_module(module_name)
     except Exception as error:  # the user's module may raise anything while it loads
+        _trace(debug)
         _fail(f"cannot import {_cut(module_name)}: {_cut(f'{type(error).__name__}: {error}', 80)}")
     finally:
         if added:
@@ -164,23 +209,31 @@ def load_player(spec: str, seed: int) -> Player:
     try:
         player = factory(seed=seed) if takes_seed else factory()
     except Exception as error:  # the user's class may raise anything
+        _trace(debug)
         _fail(f"cannot make a bot of {_cut(spec)}: {_cut(f'{class_name}() {error}', 80)}")
     if not isinstance(player, Player):
         _fail(f"{_cut(spec)} is not a Player: it has no act(view) method")
     return player
 
 
-def _make_player(kind: str, seed: int) -> Player:
-    return load_player(kind, seed) if ":" in kind else _BOTS[kind](seed)
+def _trace(debug: bool) -> None:
+    """With ``debug``, write the traceback of the error being handled to standard error."""
+    if debug:
+        traceback.print_exc(file=sys.stderr)
+
+
+def _make_player(kind: str, seed: int, debug: bool) -> Player:
+    return load_player(kind, seed, debug=debug) if ":" in kind else _BOTS[kind](seed)
 
 
 class _Progress:
     """A progress bar with rate and time left on standard error, drawn by ``rich``.
 
-    Without ``rich`` installed (an optional dependency) there is no bar.
+    Without ``rich`` installed (the optional ``cli`` extra) there is no bar; when
+    one was asked for (``--progress``), a line on standard error says what to install.
     """
 
-    def __init__(self, total: int, enabled: bool) -> None:
+    def __init__(self, total: int, enabled: bool, asked: bool = False) -> None:
         self.bar: Any = None
         self.task: Any = None
         if not enabled:
@@ -196,6 +249,12 @@ class _Progress:
                 TimeRemainingColumn,
             )
         except ImportError:
+            if asked:
+                print(
+                    "doppelkopf arena: --progress draws its bar with the rich library, which "
+                    f"is not installed; without it there is no bar. Install it with {_CLI_EXTRA}",
+                    file=sys.stderr,
+                )
             return
         self.bar = Progress(
             TextColumn("deals"),
@@ -323,15 +382,17 @@ def arena_table(
     return lines + lay_out(contract_columns, contract_rows)
 
 
-def _play(start: Deal, players: Sequence[Player], number: int, own_bots: bool) -> Deal:
-    """Play ``start`` to the end; with bots of the user's own, their failures are reported."""
-    if not own_bots:
-        return play_deal(start, players)
+def _play(start: Deal, players: Sequence[Player], number: int, games: _Games) -> Deal:
+    """Play ``start`` to the end; a failing bot is reported (with its traceback on ``debug``)."""
     try:
         return play_deal(start, players)
     except Exception as error:  # a bot of the user's own may raise anything
+        if not games.own_bots and not games.debug:
+            raise
+        _trace(games.debug)
+        hint = "" if games.debug else " (--debug shows its traceback)"
         raise _CommandFailure(
-            f"deal {number}: a bot failed: {_cut(f'{type(error).__name__}: {error}', 120)}"
+            f"deal {number}: a bot failed: {_cut(f'{type(error).__name__}: {error}', 120)}{hint}"
         ) from None
 
 
@@ -344,6 +405,7 @@ class _Games:
     players: Sequence[Player]
     own_bots: bool
     progress: _Progress
+    debug: bool = False
 
 
 def _play_all(
@@ -370,7 +432,7 @@ def _play_all(
             seated = [games.players[(seat - shift) % 4] for seat in range(4)]
             deal = start
             for _ in range(_MAX_VOIDS):
-                finished = _play(deal, seated, len(deals) + 1, games.own_bots)
+                finished = _play(deal, seated, len(deals) + 1, games)
                 deals.append(finished)
                 seating.append(tuple((bot + shift) % 4 for bot in range(4)))
                 if not finished.is_void:
@@ -398,18 +460,18 @@ def _run_arena(args: argparse.Namespace) -> int:
     rotate: bool = args.rotate
     rules = _rules(args)
     rng = random.Random(seed)
-    players = [_make_player(kind, rng.getrandbits(32)) for kind in kinds]
+    players = [_make_player(kind, rng.getrandbits(32), args.debug) for kind in kinds]
     own_bots = any(":" in kind for kind in kinds)
     first_dealer = rng.randrange(4)
     shifts = (0, 1, 2, 3) if rotate else (0,)
     total = count * len(shifts)
     enabled = args.progress if args.progress is not None else sys.stderr.isatty()
-    progress = _Progress(total, enabled)
+    progress = _Progress(total, enabled, asked=args.progress is True)
     deals: list[Deal] = []
     seating: list[tuple[int, ...]] = []
     try:
         voids = _play_all(
-            _Games(rng, rules, players, own_bots, progress),
+            _Games(rng, rules, players, own_bots, progress, args.debug),
             count,
             first_dealer,
             shifts=shifts,
@@ -440,7 +502,8 @@ def _run_arena(args: argparse.Namespace) -> int:
             "Each deal stands alone, outside a session: no compulsory solo is owed, no Bock "
             "round runs and nobody sits out (V§9-V§11 are the session's; see demo)."
         )
-    print("\n".join(arena_table(deals, kinds, seating=seating if rotate else None)))
+    names = [_display_name(kind) for kind in kinds]
+    print("\n".join(arena_table(deals, names, seating=seating if rotate else None)))
     if args.record is not None:
         meta = {"program": "doppelkopf arena", "seed": seed}
         text = (
@@ -488,7 +551,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="A,B,C,D",
         help=(
             "the bots at seats 0-3: heuristic, random (declares a solo in 2%% of its "
-            "reservations), uniform (every reservation equally likely) or MODULE:CLASS "
+            "reservations and announces rarely), uniform (RandomPlayer: says Vorbehalt in one "
+            "answer in twenty), search (SearchPlayer, slow) or MODULE:CLASS "
             "(default: heuristic,random,random,random)"
         ),
     )
@@ -513,9 +577,14 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action=argparse.BooleanOptionalAction,
         default=None,
         help=(
-            "show a progress bar with rate and time left on standard error, when the "
-            "optional rich library is installed (default: when it is a terminal)"
+            "show a progress bar with rate and time left on standard error, drawn by the "
+            f"rich library ({_CLI_EXTRA}; default: when standard error is a terminal)"
         ),
+    )
+    arena.add_argument(
+        "--debug",
+        action="store_true",
+        help="when a bot fails, show its Python traceback on standard error",
     )
     arena.add_argument(
         "--record",

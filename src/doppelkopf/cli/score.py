@@ -6,7 +6,7 @@ import argparse
 import contextlib
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -35,28 +35,58 @@ def _game_type(text: str) -> GameType:
     except InvalidNotationError:
         names = ", ".join(game.name for game in GameType)
         raise argparse.ArgumentTypeError(
-            f"unknown game type {text!r}; choose from {names}"
+            f"unknown game type {_show(text)}; choose from {names}"
         ) from None
 
 
 def _seat_list(text: str) -> list[int]:
     try:
-        return [int(part) for part in text.split(",") if part.strip()]
+        seats = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"seats are numbers 0-3 separated by commas, not {text!r}"
+            f"seats are numbers 0-3 separated by commas, not {_show(text)}"
         ) from None
+    for seat in seats:
+        if seats.count(seat) > 1:
+            raise argparse.ArgumentTypeError(
+                f"seat {_show(seat)} is named twice in {_show(text)}: name each Re seat once"
+            )
+    return seats
 
 
-def _announcement(text: str) -> Announcement | None:
-    if text.strip().lower() in ("none", "-", ""):
-        return None
-    try:
-        return Announcement.parse(text)
-    except InvalidNotationError:
-        raise argparse.ArgumentTypeError(
-            f"unknown announcement {text!r}; use none, re, kontra, k90, k60, k30 or schwarz"
-        ) from None
+_OTHER_WORDS: Final = {"re": ("kontra", "contra"), "kontra": ("re",)}
+"""The words of the other party's Ansage, which one party cannot have made (SPEC §8.1)."""
+
+
+def _own_level(level: Announcement, text: str, party: str) -> str | None:
+    """Why ``text``, read as ``level``, is not an announcement of ``party``, or ``None``."""
+    if level is Announcement.RE_KONTRA and "".join(text.lower().split()) in _OTHER_WORDS[party]:
+        own, other = ("Re", "Kontra") if party == "re" else ("Kontra", "Re")
+        return (
+            f"{own}'s Ansage is {own.lower()}, not {other.lower()}: {other} announces "
+            f"{other.lower()} (SPEC §8.1)"
+        )
+    return None
+
+
+def _announcement(party: str) -> Callable[[str], Announcement | None]:
+    """The type of ``--re-announcement`` (``party`` ``"re"``) or ``--kontra-announcement``."""
+
+    def parse(text: str) -> Announcement | None:
+        if text.strip().lower() in ("none", "-", ""):
+            return None
+        try:
+            level = Announcement.parse(text)
+        except InvalidNotationError:
+            raise argparse.ArgumentTypeError(
+                f"unknown announcement {_show(text)}; use none, {party}, k90, k60, k30 or schwarz"
+            ) from None
+        wrong = _own_level(level, text, party)
+        if wrong is not None:
+            raise argparse.ArgumentTypeError(wrong)
+        return level
+
+    return parse
 
 
 _PARTY_KEYS: Final = (
@@ -83,16 +113,20 @@ def _json_bool(value: object, where: str) -> bool:
     return value
 
 
-def _json_announcement(value: object, where: str) -> Announcement | None:
+def _json_announcement(value: object, where: str, party: str) -> Announcement | None:
     if value is None:
         return None
     if type(value) is int and 0 <= value <= 4:
         return Announcement(value)
     if isinstance(value, str):
         with contextlib.suppress(InvalidNotationError):
-            return Announcement.parse(value)
+            level = Announcement.parse(value)
+            wrong = _own_level(level, value, party)
+            if wrong is not None:
+                _fail(f"{where}: {wrong}")
+            return level
     return _fail(
-        f"{where} must be null, a level 0-4 or one of re, kontra, k90, k60, k30, schwarz, "
+        f"{where} must be null, a level 0-4 or one of {party}, k90, k60, k30, schwarz, "
         f"not {_show(value)}"
     )
 
@@ -162,7 +196,9 @@ def _summary(
 
 def _json_extra(data: Mapping[str, object], where: str) -> dict[str, object]:
     return {
-        "announcement": _json_announcement(data.get("announcement"), f"{where}.announcement"),
+        "announcement": _json_announcement(
+            data.get("announcement"), f"{where}.announcement", where
+        ),
         "late_reply": _json_bool(data.get("late_reply", False), f"{where}.late_reply"),
         "doppelkopf": _json_int(data.get("doppelkopf", 0), f"{where}.doppelkopf"),
         "foxes_caught": _json_int(data.get("foxes_caught", 0), f"{where}.foxes_caught"),
@@ -211,6 +247,9 @@ def summary_and_counted(data: object, rules: Rules | None = None) -> tuple[DealS
     if not isinstance(seats, list):
         _fail(f"re_seats must be a list of seats, not {_show(seats)}")
     seat_numbers = [_json_int(seat, "re_seats[]") for seat in seats]
+    for seat in seat_numbers:
+        if seat_numbers.count(seat) > 1:
+            _fail(f"re_seats names seat {_show(seat)} twice: name each Re seat once")
     if "re" not in document:
         _fail("re is missing")
     re_data = _json_object(document["re"], "re", _PARTY_KEYS)
@@ -464,9 +503,10 @@ def add_deal_options(parser: argparse.ArgumentParser) -> None:
         )
         group.add_argument(
             f"--{party}-announcement",
-            type=_announcement,
+            type=_announcement(party),
             metavar="LEVEL",
-            help=f"highest announcement: {party}, k90, k60, k30 or schwarz (default: none)",
+            help=f"highest announcement: {party}, k90, k60, k30 or schwarz (default: none; "
+            f"{other.lower()} is {other}'s Ansage, given with --{other.lower()}-announcement)",
         )
         group.add_argument(
             f"--{party}-late-reply",

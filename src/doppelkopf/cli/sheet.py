@@ -32,6 +32,7 @@ from ._common import (
     _parse_json,
     _print_rules,
     _rules,
+    _show,
     _signed,
     _UsageError,
 )
@@ -42,9 +43,11 @@ def _table_seat(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seat is a number 0-4, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"a seat is a number 0-4, not {_show(text)}") from None
     if not 0 <= value <= 4:
-        raise argparse.ArgumentTypeError(f"a seat is 0-3, or 0-4 at five players, not {value}")
+        raise argparse.ArgumentTypeError(
+            f"a seat is 0-3, or 0-4 at five players, not {_show(value)}"
+        )
     return value
 
 
