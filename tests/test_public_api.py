@@ -36,7 +36,7 @@ from typing import Any
 
 import pytest
 
-from doppelkopf import Deal, Reservation, Rules
+from doppelkopf import Announcement, Deal, Reservation, Rules
 
 PUBLIC_MODULES = (
     "doppelkopf",
@@ -190,7 +190,7 @@ def test_deal_pickle_names() -> None:
     for seat in range(4):
         deal = deal.declare(seat, Reservation.HEALTHY)
     deal = deal.play(0, deal.legal_cards()[0])
-    deal = deal.announce(0, 0)
+    deal = deal.announce(0, Announcement.RE_KONTRA)
     assert _deal_names(deal) == {
         "doppelkopf.deal.machine Deal",
         "doppelkopf.deal.machine _Setup",
@@ -199,6 +199,8 @@ def test_deal_pickle_names() -> None:
         "doppelkopf.deal.actions Reservation",
     }
     assert pickle.loads(pickle.dumps(deal)) == deal
+    # The deal and its setup name one module, written once in the pickle.
+    assert pickle.dumps(deal, protocol=5).count(b"doppelkopf.deal.machine") == 1
     poor = Deal.from_hands(
         (
             "♦K ♣J ♠K ♠A ♠A ♠10 ♣A ♣A ♣10 ♥A ♥K ♥9",
