@@ -15,7 +15,9 @@ whose fix lies outside the modules of the deal; the list must be exactly the
 cycles there are, so that a cycle broken is a cycle struck off.  Likewise a
 module of more than :data:`MAX_LINES` lines fails unless its first docstring
 gives the reason, in a paragraph starting with :data:`LONG_MARKER`, or it is
-one of :data:`KNOWN_LONG`.
+one of :data:`KNOWN_LONG`.  The modules of the deal are held to more than
+the absence of cycles: each imports only the layers below its own in
+:data:`DEAL_LAYERS`, the diagram of ``docs/design.rst``.
 """
 
 from __future__ import annotations
@@ -246,3 +248,40 @@ def test_module_length(path: Path) -> None:
             f"{relative} has {lines} lines; split it, or say why in a paragraph of its "
             f"docstring starting with {LONG_MARKER!r}"
         )
+
+
+DEAL_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("__init__",),
+    ("machine",),
+    ("_lazy_view",),
+    ("views",),
+    ("_legal",),
+    ("_round", "_exchange", "_play", "_announcing"),
+    ("_start", "_history", "_result"),
+    ("_interned", "_positions"),
+    ("_state",),
+    ("procedures",),
+    ("reservations",),
+    ("throwing",),
+    ("poverty", "dealing", "outcome"),
+    ("actions", "_aliases", "_replace"),
+)
+"""The modules of the deal from the top down, as the diagram of docs/design.rst draws them."""
+
+
+def test_the_deal_is_layered() -> None:
+    """Each module of the deal imports only modules of the layers below its own."""
+    layer_of = {
+        ("doppelkopf.deal" if name == "__init__" else f"doppelkopf.deal.{name}"): depth
+        for depth, layer in enumerate(DEAL_LAYERS)
+        for name in layer
+    }
+    graph = import_graph()
+    assert set(layer_of) == {name for name in graph if name.startswith("doppelkopf.deal")}
+    upward = [
+        f"{importer} imports {imported}"
+        for importer, depth in layer_of.items()
+        for imported in sorted(graph[importer])
+        if imported in layer_of and layer_of[imported] <= depth
+    ]
+    assert not upward, "\n".join(upward)
