@@ -15,8 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from doppelkopf import Card, Deal, GameType, Reservation, Rules, strategies
-from doppelkopf.deal.machine import _Setup
-from doppelkopf.deal.procedures import NO_PROCEDURES, fix_contract
+from doppelkopf.deal._round import fix_contract
+from doppelkopf.deal._state import _Setup
+from doppelkopf.deal.procedures import NO_PROCEDURES
 from doppelkopf.parties import Party
 
 _HEALTHY = Reservation.HEALTHY

@@ -6,7 +6,7 @@ import pickle
 
 from doppelkopf import DISTINCT_CARDS, Announce, Announcement, Deal, Play, Rules
 from doppelkopf.deal._interned import ANNOUNCES, PLAYS, answer_choices
-from doppelkopf.deal.procedures import declare_choices
+from doppelkopf.deal.reservations import declare_choices
 
 
 def test_each_shared_play_is_the_play_of_its_seat_and_card() -> None:

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from deal_helpers import random_action
 from doppelkopf import Card, Deal, GameType, Hand, Play, Reservation, Rules, strategies
+from doppelkopf.deal._play import _BITS
 from doppelkopf.deal._positions import PRESENT, by_position, index_held, seat_bits
 from doppelkopf.deal.dealing import HAND_MASK
-from doppelkopf.deal.machine import _BITS
 from doppelkopf.rules import SecondDulle
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from doppelkopf import Deal, RandomPlayer, Rules
 from doppelkopf.deal._replace import install
-from doppelkopf.deal.machine import _Setup
+from doppelkopf.deal._state import _Setup
 from doppelkopf.deal.procedures import Procedures
 from doppelkopf.players import iter_deal
 

@@ -6,16 +6,22 @@ a new deal and leaves the old one valid, so a bot can branch from any state.
 Every action has three verbs: ``check_…`` raises the precise error,
 ``can_…`` answers yes or no, and the action itself returns the new deal.
 
-The package has one module per concern: :mod:`~doppelkopf.deal.actions` (the
-vocabulary of phases, reservations, actions and events),
-:mod:`~doppelkopf.deal.dealing` (the cut and the packets),
-:mod:`~doppelkopf.deal.reservations` (which contract the answers give),
-:mod:`~doppelkopf.deal.poverty` and :mod:`~doppelkopf.deal.throwing` (the
-rules of Armut and Schmeißen, V§6, V§7),
-:mod:`~doppelkopf.deal.procedures` (the Armut exchange and the other
-procedures of V§6–§9 as steps of the deal),
-:mod:`~doppelkopf.deal.machine` (the state machine itself),
-:mod:`~doppelkopf.deal.outcome` and :mod:`~doppelkopf.deal.views`; every public
+The package has one module per concern, and its imports run one way, from
+the facade down to the vocabulary.  The public modules hold the values and
+the rules: :mod:`~doppelkopf.deal.actions` (the vocabulary of phases,
+reservations, actions and events), :mod:`~doppelkopf.deal.dealing` (the cut
+and the packets), :mod:`~doppelkopf.deal.reservations` (which answers a seat
+may give and which contract they give), :mod:`~doppelkopf.deal.poverty` and
+:mod:`~doppelkopf.deal.throwing` (the rules of Armut and Schmeißen, V§6,
+V§7), :mod:`~doppelkopf.deal.procedures` (the facts those procedures add to
+a deal), :mod:`~doppelkopf.deal.outcome` and :mod:`~doppelkopf.deal.views`
+(the player's view).  The deal itself is :class:`Deal` in
+:mod:`~doppelkopf.deal.machine`, a facade over private modules, one per
+step: the state (``_state``), the first state (``_start``), the reservation
+round (``_round``), the Armut exchange (``_exchange``), the card play
+(``_play``), the announcements (``_announcing``), the legal actions
+(``_legal``), the history (``_history``), the outcome (``_result``) and the
+lazy views (``_lazy_view``); :doc:`/design` draws the arrows.  Every public
 name is imported from here (``from doppelkopf.deal import Deal``) or from
 :mod:`doppelkopf` itself.
 

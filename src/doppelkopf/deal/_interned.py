@@ -10,7 +10,7 @@ values compared by their fields, so one prebuilt instance per seat and card
 (4 × 24) and per seat and level (4 × 5) can stand for every equal one: a
 caller sees the same equality, hash, ``repr`` and fields.  In the same way
 the answers a seat may give in the reservation round
-(:func:`~doppelkopf.deal.procedures.declare_choices`, a dozen ``Declare``
+(:func:`~doppelkopf.deal.reservations.declare_choices`, a dozen ``Declare``
 values) depend, under rules without Armut and Schmeißen, only on the seat,
 whether it holds both ♣Q, whether solos are played and whether the deal is
 forced, so :func:`answer_choices` builds each such tuple once.
@@ -26,8 +26,7 @@ from ..cards import DISTINCT_CARDS, Hand
 from ..parties import Announcement
 from ..rules import Rules
 from .actions import Announce, Declare, Play
-from .procedures import declare_choices
-from .reservations import CLUB_QUEEN_SHIFT
+from .reservations import CLUB_QUEEN_SHIFT, declare_choices
 
 PLAYS: Final[tuple[tuple[Play, ...], ...]] = tuple(
     tuple(Play(seat, card) for card in sorted(DISTINCT_CARDS, key=lambda card: card.index))

@@ -20,26 +20,27 @@ view's constructor is given by the eager computation, in every phase.
 
 Each entry of :data:`FIELDS` computes one field from ``(deal, seat)``; a
 :class:`LazyField` on the class (a non-data descriptor, so an instance's
-``__dict__`` wins over it) calls it on the first read.
+``__dict__`` wins over it) calls it on the first read.  The class itself,
+what a view *is*, is :mod:`doppelkopf.deal.views`; this module, above it,
+installs the fields on it and builds the views of a deal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from ..cards import _ONE
 from ..parties import Party
 from ..rules import GameType
 from ..tricks import Trick
-from ._positions import held_count, seat_bits
+from ._positions import held_count, index_held, seat_bits
+from ._state import CARDS, LEADER, SETUP, TRICKS, HasState
+from ._state import phase as _phase
 from .actions import Reservation
 from .dealing import hand_of
 from .reservations import CLUB_QUEEN, check_seat
-
-if TYPE_CHECKING:
-    from .machine import Deal
-    from .views import PlayerView
+from .views import PlayerView, _ActionCache
 
 _HEALTHY: Final = Reservation.HEALTHY
 _SILENT_MARRIAGE: Final = GameType.SILENT_MARRIAGE
@@ -50,24 +51,29 @@ _KONTRA: Final = Party.KONTRA
 _CLUB_QUEENS: Final = sum((3 * _ONE[CLUB_QUEEN.index]) << (48 * seat) for seat in range(4))
 
 
-def _contract(deal: Deal, seat: int) -> tuple[GameType | None, int | None]:
+def _contract(deal: HasState, seat: int) -> tuple[GameType | None, int | None]:
     """The contract and declarer ``seat`` sees: a silent marriage looks normal to the
     others until both ♣Q are played (SPEC §6.1, §7.5)."""
     setup = deal._state[0]
     game, declarer = setup.game_type, setup.declarer
     # No card leaves the hands during a silent marriage but by being played.
-    if game is _SILENT_MARRIAGE and seat != declarer and deal._held & _CLUB_QUEENS:
+    if (
+        game is _SILENT_MARRIAGE
+        and seat != declarer
+        and index_held(setup, deal._state[1]) & _CLUB_QUEENS
+    ):
         return _NORMAL, None
     return game, declarer
 
 
 def known_parties(
-    deal: Deal, seat: int, game: GameType | None, played_queens: list[int]
+    deal: HasState, seat: int, game: GameType | None, played_queens: list[int]
 ) -> tuple[Party | None, ...]:
     """Each seat's party as ``seat`` knows it, seeing ``game`` and the ♣Q ``played_queens``."""
-    if deal.game_type is None:
+    setup = deal._state[SETUP]
+    if setup.game_type is None:
         return (None, None, None, None)
-    actual = deal.parties
+    actual = setup.parties
     if game is not _NORMAL:
         # Every solo, the marriage and a revealed silent marriage are public.
         return actual
@@ -75,12 +81,12 @@ def known_parties(
     known[seat] = actual[seat]
     for queen_seat in played_queens:
         known[queen_seat] = _RE
-    for event in deal.announcements:
+    for event in setup.announcements:
         known[event.seat] = event.party
     # Counting is safe only when a 2-vs-2 game is certain: the viewer holds one
     # ♣Q itself, or two different seats are known to be Re (a silent marriage
     # has a single Re player).
-    own_queens = deal.dealt[seat].count(CLUB_QUEEN)
+    own_queens = setup.dealt[seat].count(CLUB_QUEEN)
     if own_queens == 1 or known.count(_RE) == 2:
         for party in (_RE, _KONTRA):
             if known.count(party) == 2:
@@ -91,27 +97,28 @@ def known_parties(
     return tuple(known)
 
 
-def played_queens(deal: Deal) -> list[int]:
+def played_queens(deal: HasState) -> list[int]:
     """The seats that played a ♣Q so far, in play order."""
+    state = deal._state
     return [
         seat
-        for trick in (*deal.tricks, deal.current_trick)
+        for trick in (*state[TRICKS], Trick._make(state[LEADER], state[CARDS]))
         for seat, card in trick
         if card is CLUB_QUEEN
     ]
 
 
-def _known(deal: Deal, seat: int) -> tuple[Party | None, ...]:
+def _known(deal: HasState, seat: int) -> tuple[Party | None, ...]:
     return known_parties(deal, seat, _contract(deal, seat)[0], played_queens(deal))
 
 
-def _declared(deal: Deal, seat: int) -> tuple[bool | None, ...]:
+def _declared(deal: HasState, seat: int) -> tuple[bool | None, ...]:
     return tuple(
         None if answer is None else answer is not _HEALTHY for answer in deal._state[0].declarations
     )
 
 
-def _hand_sizes(deal: Deal, seat: int) -> tuple[int, ...]:
+def _hand_sizes(deal: HasState, seat: int) -> tuple[int, ...]:
     setup, held = deal._state[0], deal._state[1]
     return (
         held_count(setup, held, 0),
@@ -121,12 +128,12 @@ def _hand_sizes(deal: Deal, seat: int) -> tuple[int, ...]:
     )
 
 
-def _poverty(deal: Deal, seat: int) -> object:
-    poverty = deal.poverty
+def _poverty(deal: HasState, seat: int) -> object:
+    poverty = deal._state[0].extra.poverty
     return None if poverty is None else poverty.seen_by(seat)
 
 
-FIELDS: Final[dict[str, Callable[[Deal, int], Any]]] = {
+FIELDS: Final[dict[str, Callable[[HasState, int], Any]]] = {
     "dealer": lambda deal, seat: deal._state[0].dealer,
     "hand": lambda deal, seat: hand_of(seat_bits(deal._state[1], seat, deal._state[0].order)),
     "reservation": lambda deal, seat: deal._state[0].declarations[seat],
@@ -144,12 +151,12 @@ FIELDS: Final[dict[str, Callable[[Deal, int], Any]]] = {
     "schweine": lambda deal, seat: deal._state[0].schweine,
     "re_state": lambda deal, seat: deal._state[0].re_announcements,
     "kontra_state": lambda deal, seat: deal._state[0].kontra_announcements,
-    "phase": lambda deal, seat: deal.phase,
+    "phase": lambda deal, seat: _phase(deal),
     "poverty": _poverty,
     "void": lambda deal, seat: deal._state[0].extra.void,
     "owing": lambda deal, seat: deal._state[0].extra.owing,
     "forced": lambda deal, seat: deal._state[0].extra.forced,
-    "solo_kind": lambda deal, seat: deal.solo_kind,
+    "solo_kind": lambda deal, seat: deal._state[0].extra.solo_kind,
     "throw_reason": lambda deal, seat: deal._state[0].extra.reasons[seat],
 }
 """How each field of a view that is not set at once is computed from ``(deal, seat)``."""
@@ -164,7 +171,7 @@ class LazyField:
     __slots__ = ("compute", "name", "source")
 
     def __init__(
-        self, name: str, compute: Callable[[Deal, int], Any], source: Callable[[Any], Deal]
+        self, name: str, compute: Callable[[HasState, int], Any], source: Callable[[Any], HasState]
     ) -> None:
         self.name = name
         self.compute = compute
@@ -200,19 +207,20 @@ def install(cls: type[PlayerView], source: Any, actions: Any) -> None:
     _SET_DICT = next(vars(k)["__dict__"] for k in cls.__mro__ if "__dict__" in vars(k)).__set__
 
 
-_SET_SOURCE: Callable[[Any, Deal], None]
+_SET_SOURCE: Callable[[Any, HasState], None]
 _SET_ACTIONS: Callable[[Any, object], None]
 _SET_DICT: Callable[[Any, dict[str, Any]], None]
 
 
-def view_of(deal: Deal, seat: int) -> PlayerView:
+def view_of(deal: HasState, seat: int) -> PlayerView:
     """A lazy view of ``deal`` for ``seat`` (SPEC §6.1)."""
     if type(seat) is not int or not 0 <= seat <= 3:
         check_seat(seat, "view")
-    if not _VIEW:
-        from . import views  # noqa: F401 - installs the class
     view: PlayerView = _NEW(_VIEW[0])
     _SET_SOURCE(view, deal)
     _SET_ACTIONS(view, None)
     _SET_DICT(view, {"seat": seat, "turn": deal._state[5], "_given_actions": None})
     return view
+
+
+install(PlayerView, vars(_ActionCache)["_source"], vars(_ActionCache)["_cached_actions"])

@@ -25,13 +25,11 @@ and the hand sizes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from .._order import CardOrder
+from ._state import _Setup
 from .dealing import HAND_MASK, hand_size
-
-if TYPE_CHECKING:
-    from .machine import _Setup
 
 PRESENT: Final = (1 << 24) - 1
 """A seat's presence bits in position layout: one per position of the card order."""

@@ -2,7 +2,7 @@
 
 Why this module exists: every answer of the reservation round, every
 announcement and the contract itself give the deal a new
-:class:`~doppelkopf.deal.machine._Setup` (16 fields) through ``_replace``.  The
+``_Setup`` of ``doppelkopf.deal._state`` (16 fields) through ``_replace``.  The
 method :func:`collections.namedtuple` gives a class pops each field name from
 the keyword dictionary through :func:`map` and builds the tuple through
 ``_make``: about 12,000 machine instructions for one changed field, a fifth

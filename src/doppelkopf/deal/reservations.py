@@ -1,7 +1,10 @@
-"""The reservation round's result: which contract is played, and by whom.
+"""The rules of the reservation round: which answers a seat may give, and which contract they give.
 
-SPEC §3.3 for the DDV answers; V§6.2 and V§9.2 rank Armut, Schmeißen and the
-compulsory solos against them; V§2.3 names the holder of the Schweine.
+SPEC §3.2 for the answers open to a seat; SPEC §3.3 for the DDV answers; V§6.2
+and V§9.2 rank Armut, Schmeißen and the compulsory solos against them; V§2.3
+names the holder of the Schweine.  These are functions of hands and answers:
+the deal's own reservation round, which checks an answer against the state
+and moves the state on, is :mod:`doppelkopf.deal._round`.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from .. import _checks
 from ..cards import Card, Hand, Rank, Suit
 from ..errors import DoppelkopfError, IllegalActionError, InvalidReservationError, InvalidValueError
 from ..rules import GameType, Rules
-from .actions import ActionTypeError, Reservation, action_type_error
+from .actions import ActionTypeError, Declare, Reservation, action_type_error
+from .poverty import may_declare_poverty
+from .throwing import reasons_met
 
 __all__ = ["RoundResult", "SoloKind", "resolve_reservations", "resolve_round"]
 
@@ -405,3 +410,41 @@ def check_seat(seat: object, action: str) -> None:
     """Raise unless ``seat`` is an ``int`` from 0 to 3 (a ``bool`` is not a seat)."""
     if type(seat) is not int or not 0 <= seat <= 3:
         raise seat_error(seat, action)
+
+
+def declare_choices(
+    seat: int, hand: Hand, rules: Rules, *, forced: bool = False
+) -> tuple[Declare, ...]:
+    """The answers open to ``seat`` holding ``hand`` in the reservation round (SPEC §3.2, V§3–§9).
+
+    Healthy, a marriage with both ♣Q, the solos unless ``solos=False``, Armut
+    where the hand may declare it (V§6.1) and Schmeißen once per reason the
+    hand meets (V§7.2); in a ``forced`` deal only the solos (V§9.5).
+
+    >>> from doppelkopf import Rules
+    >>> hand = Hand.parse("♣9 ♣9 ♠9 ♥9 ♦9 ♣A ♣10 ♠A ♠K ♥A ♥K ♦Q")
+    >>> rules = Rules(armut=True, schmeissen={"nines5"}, solos=False)
+    >>> [str(d) for d in declare_choices(1, hand, rules)]
+    ['seat 1: healthy', 'seat 1: poverty', 'seat 1: throw (nines5)']
+    """
+    choices: list[Declare] = []
+    marriage = (hand.bits >> CLUB_QUEEN_SHIFT) & 3 == 2
+    for reservation in _CLASSIC:
+        if forced and not reservation.is_solo:
+            continue
+        if reservation is Reservation.MARRIAGE and not marriage:
+            continue
+        if reservation.is_solo and not rules.solos:
+            continue
+        choices.append(Declare(seat, reservation))
+    if forced:
+        return tuple(choices)
+    if may_declare_poverty(hand, rules):
+        choices.append(Declare(seat, _POVERTY))
+    choices.extend(Declare(seat, _THROW, reason) for reason in reasons_met(hand.bits, rules))
+    return tuple(choices)
+
+
+_CLASSIC: Final = tuple(
+    reservation for reservation in Reservation if reservation not in (_POVERTY, _THROW)
+)

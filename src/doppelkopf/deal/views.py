@@ -13,7 +13,11 @@ from ..parties import Party
 from ..rules import GameType, Rules, ThrowReason
 from ..tricks import Trick
 from ._aliases import DeprecatedAlias
-from ._lazy_view import install
+from ._announcing import legal_levels
+from ._exchange import exchange_actions
+from ._history import cards_and_calls
+from ._legal import seat_actions
+from ._state import HasState
 from .actions import (
     Action,
     Announce,
@@ -28,11 +32,9 @@ from .actions import (
     ReturnCards,
     SeenEvent,
 )
-from .machine import Deal, cards_and_calls, legal_levels, seat_actions
 from .outcome import VoidDeal
 from .poverty import Poverty
-from .procedures import declare_choices, exchange_actions
-from .reservations import SoloKind
+from .reservations import SoloKind, declare_choices
 
 __all__ = ["PlayerView"]
 
@@ -49,7 +51,7 @@ class _ActionCache:
     _cached_actions: tuple[Action, ...] | None
     _cached_history: tuple[SeenEvent, ...]
     _cached_key: tuple[object, ...]
-    _source: Deal
+    _source: HasState
 
 
 # Not slotted: a view built by Deal.view computes its fields on first read and
@@ -148,7 +150,7 @@ class PlayerView(_ActionCache):
             return actions
         # A view of a deal lists the same actions as _list_actions gives, read
         # from the deal directly (tests/test_lazy_view.py pins the two together).
-        deal: Deal | None = getattr(self, "_source", None)
+        deal: HasState | None = getattr(self, "_source", None)
         actions = self._list_actions() if deal is None else seat_actions(deal, self.seat)
         _SET_CACHED_ACTIONS(self, actions)
         return actions
@@ -360,7 +362,6 @@ def _public_answer(view: PlayerView) -> Declare | None:
     return None if wish is None else Declare(declarer, wish)
 
 
-install(PlayerView, vars(_ActionCache)["_source"], vars(_ActionCache)["_cached_actions"])
 _SET_CACHED_ACTIONS: Final = vars(_ActionCache)["_cached_actions"].__set__
 _SET_DICT: Final = next(
     vars(k)["__dict__"] for k in PlayerView.__mro__ if "__dict__" in vars(k)
