@@ -56,11 +56,8 @@ the first in sorted order, each followed by one it imports, and names the
 import that closes it."""
 
 KNOWN_LONG: dict[str, str] = {
-    "cli/play.py": "the terminal game, one module for every step of the procedures",
     "records/_reading.py": "reading every version of a record, with its checks",
     "rules.py": "the rule set, its presets and every fact derived from it",
-    "scoring/summary.py": "the deal summary with its checks",
-    "players/heuristic.py": "the heuristic player's rules of thumb",
     "search/sampling.py": "the world sampler and its constraints",
 }
 """The modules over :data:`MAX_LINES` lines whose docstrings do not yet say why."""

@@ -67,6 +67,7 @@ from ..errors import InvalidRulesError, InvalidValueError, WrongPhaseError
 from ..rules import Rules
 from ..scoring import settle
 from ..search import sample_deal
+from . import _openspiel_arguments as _arguments
 from . import encoding
 from ._shared import Shared
 from .text import cards_text, deal_text, event_text, private_text, public_text, view_text
@@ -200,17 +201,6 @@ def _checked_parameters(params: object) -> dict[str, Any]:
     return {**_DEFAULTS, **params}
 
 
-def _owing_seats(text: str) -> frozenset[int]:
-    """The seats of the parameter ``owing``: digits 0-3, such as ``"13"`` (V§9.1)."""
-    if not all(digit in "0123" for digit in text):
-        raise InvalidValueError(
-            f"game parameter owing must be digits of seats 0-3 such as '13', not "
-            f"{_checks.excerpt(text)}",
-            rule="V§9.1",
-        )
-    return frozenset(int(digit) for digit in text)
-
-
 GAME_TYPE: Final = pyspiel.GameType(
     short_name="python_doppelkopf",
     long_name="Python Doppelkopf",
@@ -266,7 +256,7 @@ class DoppelkopfGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = _checked_parameters(params)
         rules = rules_from_parameters(values)
-        owing = _owing_seats(values["owing"])
+        owing = _arguments.owing_seats(values["owing"])
         dealer, forced = values["dealer"], values["forced"]
         # Checks dealer, owing and forced against the rules once, as dealing will.
         Deal.shuffled(seed=0, rules=rules, dealer=dealer, owing=owing, forced=forced)
@@ -373,7 +363,7 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
             self._deal = Shared(deal.apply(encoding.decode_action(action, turn, deal.phase)))
             return
         config = self._config.value
-        _check_outcome(action)
+        _arguments.check_outcome(action)
         if self._dealt.value.count(action) >= config.counts[action]:
             raise InvalidValueError(f"no copy of card index {action} is left to deal", rule="§1.1")
         dealt = (*self._dealt.value, action)
@@ -401,9 +391,9 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if type(player) is int and player == pyspiel.PlayerId.CHANCE:
-            _check_outcome(action)
+            _arguments.check_outcome(action)
             return f"deal {DISTINCT_CARDS[action]}"
-        _check_player(player)
+        _arguments.check_player(player)
         self._check_action(action)
         deal = self.deal
         phase = Phase.PLAY if deal is None else deal.phase
@@ -451,8 +441,8 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
 
         ``kind`` is ``"information_state"``, ``"observation"``, ``"public"`` or ``"private"``.
         """
-        _check_player(player)
-        _check_kind(kind, _KINDS)
+        _arguments.check_player(player)
+        _arguments.check_kind(kind, _KINDS)
         if kind == "public":
             player = self._public_seat()
         deal = self.deal
@@ -468,8 +458,8 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
     def observation_text(self, player: int, kind: str = "observation") -> str:
         """The position as ``player`` sees it now (SPEC §6.1): all of it, or with ``kind``
         ``"public"`` or ``"private"`` the part every seat knows or only this one."""
-        _check_player(player)
-        _check_kind(kind, _KINDS[1:])
+        _arguments.check_player(player)
+        _arguments.check_kind(kind, _KINDS[1:])
         deal = self.deal
         if kind == "public":
             if deal is None:
@@ -486,7 +476,7 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
 
     def information_state_text(self, player: int) -> str:
         """Everything ``player`` saw, in order, then the position now (SPEC §6.1, V§6.7)."""
-        _check_player(player)
+        _arguments.check_player(player)
         lines = [
             f"seat {player}, {len(self._dealt.value)} cards dealt, "
             f"mine in order: {cards_text(self._own_cards(player))}"
@@ -513,7 +503,7 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
             InvalidValueError: ``player_id`` is no seat 0-3, or the sampler's number is
                 outside 0-1.
         """
-        _check_player(player_id, "player_id")
+        _arguments.check_player(player_id, "player_id")
         if not callable(probability_sampler):
             raise _checks.type_error(probability_sampler, "probability_sampler", "callable")
         draw = probability_sampler()
@@ -555,32 +545,6 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
 
 _EXCHANGE_PHASES: Final = frozenset({Phase.POVERTY_PASS, Phase.POVERTY_RETURN})
 _KINDS: Final = ("information_state", "observation", "public", "private")
-
-
-def _check_player(player: object, name: str = "player") -> None:
-    """Raise unless ``player`` is a seat 0-3 (SPEC §2.1)."""
-    if type(player) is not int or not 0 <= player <= 3:
-        _checks.seat(player, name)
-
-
-def _check_outcome(action: object) -> None:
-    """Raise unless ``action`` is a chance outcome: a card index 0-23 (SPEC §1.1, §2.4)."""
-    if type(action) is not int:
-        raise _checks.type_error(action, "chance outcome", "int")
-    if not 0 <= action < len(DISTINCT_CARDS):
-        raise InvalidValueError(
-            f"a chance outcome is a card index 0-23, not {_checks.excerpt(action)}", rule="§2.4"
-        )
-
-
-def _check_kind(kind: object, kinds: tuple[str, ...]) -> None:
-    """Raise unless ``kind`` is one of ``kinds``."""
-    if type(kind) is not str:
-        raise _checks.type_error(kind, "kind", "str")
-    if kind not in kinds:
-        raise InvalidValueError(
-            f"kind must be {', '.join(repr(k) for k in kinds)}, not {_checks.excerpt(kind)}"
-        )
 
 
 _PUBLIC_PIECES: Final = frozenset(
