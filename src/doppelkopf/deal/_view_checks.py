@@ -38,9 +38,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final, NoReturn, get_args
 
 from .. import _checks
-from ..announce import PartyAnnouncements
+from ..announce import NOTHING, PartyAnnouncements, apply_announcement
 from ..cards import DISTINCT_CARDS, Card, Hand
-from ..errors import InvalidValueError
+from ..errors import DoppelkopfError, InvalidValueError
 from ..parties import Announcement, Party
 from ..rules import THROW_REASONS, GameType, Rules
 from ..tricks import Trick, trick_winner
@@ -420,36 +420,47 @@ def _check_contract(view: PlayerView) -> None:  # noqa: PLR0912 - one check per 
     _check_parties(view, game)
 
 
-def _check_parties(view: PlayerView, game: GameType) -> None:  # noqa: PLR0912 - one per fact
-    """The parties the viewer knows against the contract and the ♣Q (SPEC §6.1, §7.4)."""
-    declarer, known = view.declarer, view.known_parties
-    own = known[view.seat]
-    if game.is_solo:
-        expected = tuple(Party.RE if s == declarer else Party.KONTRA for s in range(4))
-        if known != expected:
-            _fail("known_parties", f"a {game} game sets the declarer against the others", "§6.1")
-    elif game is GameType.NORMAL:
-        counts = [0, 0, 0, 0]
-        for trick in (*view.tricks, view.current_trick):
-            for seat, card in trick:
-                if card is _CLUB_QUEEN:
-                    counts[seat] += 1
-                    if known[seat] is not Party.RE:
-                        _fail("known_parties", f"seat {seat} played a ♣Q and is Re", "§6.1")
-        holds = view.hand.count(_CLUB_QUEEN) + counts[view.seat]
-        if own is not (Party.RE if holds else Party.KONTRA):
-            _fail("known_parties", "the viewer's own ♣Q make its party", "§6.1")
-        if known.count(Party.RE) > 2 or known.count(Party.KONTRA) > 3:
-            _fail("known_parties", "a normal game has two Re and two Kontra players", "§6.1")
-    elif declarer is not None and known[declarer] not in (None, Party.RE):
-        _fail("known_parties", f"the declarer of a {game} game is Re", "§6.1")
-    if known.count(Party.RE) > 2:
-        _fail("known_parties", "at most two players are Re", "§6.1")
+def _check_parties(view: PlayerView, game: GameType) -> None:
+    """The parties the viewer knows: exactly what the contract, the ♣Q and the
+    announcements reveal (SPEC §6.1, §7.4, V§6.4)."""
     if game is GameType.MARRIAGE and (view.partner is None) != (view.clarification_trick is None):
         _fail("partner", "a marriage finds its partner in its clarification trick", "§7.4")
     clarified = view.clarification_trick
     if clarified is not None and clarified > len(view.tricks):
         _fail("clarification_trick", "the clarification trick is one of the tricks played", "§7.4")
+    if view.known_parties != _known_parties(view, game):
+        _fail("known_parties", f"not the parties a {game} game shows this seat", "§6.1")
+
+
+def _known_parties(view: PlayerView, game: GameType) -> tuple[Party | None, ...]:
+    """The parties ``view``'s seat knows (the rule of :func:`._lazy_view.known_parties`)."""
+    declarer, partner, seat = view.declarer, view.partner, view.seat
+    re, kontra = Party.RE, Party.KONTRA
+    if game.is_solo:
+        return tuple(re if s == declarer else kontra for s in range(4))
+    if game is not GameType.NORMAL:
+        # A marriage or an Armut: the declarer is Re; the others once the partner is found.
+        return tuple(
+            re if s in (declarer, partner) else (None if partner is None else kontra)
+            for s in range(4)
+        )
+    queens = [s for s, card in _seat_cards(view) if card is _CLUB_QUEEN]
+    own_queens = view.hand.count(_CLUB_QUEEN) + queens.count(seat)
+    known: list[Party | None] = [None, None, None, None]
+    known[seat] = re if own_queens else kontra
+    for queen_seat in queens:
+        known[queen_seat] = re
+    for event in view.announcements:
+        if known[event.seat] not in (None, event.party):
+            _fail("announcements", f"seat {event.seat} announced for the other party", "§6.1")
+        known[event.seat] = event.party
+    if own_queens == 1 or known.count(re) == 2:
+        for party in (re, kontra):
+            if known.count(party) == 2:
+                known = [p if p is not None else party.opponent for p in known]
+    if known.count(kontra) == 3:
+        known = [p if p is not None else re for p in known]
+    return tuple(known)
 
 
 _WISHED: Final[dict[object, tuple[GameType, ...]]] = {
@@ -481,37 +492,44 @@ def _seat_cards(view: PlayerView) -> Iterator[tuple[int, Card]]:
 
 
 def _check_announcements(view: PlayerView) -> None:
-    """The announcements against the parties, the cards and each party's state (SPEC §8)."""
-    events, known, rules = view.announcements, view.known_parties, view.rules
+    """The announcements replayed by the rules of SPEC §8: each legal when made, with
+    the hand it was made with, and the parties' states the result (SPEC §8.2-§8.10)."""
+    events, rules = view.announcements, view.rules
     if events and view.card_order is None:
         _fail("announcements", "nothing is announced before the card play", "§8.3")
     moment = view.moment
-    played_before: list[int] = []
-    for trick in (*view.tricks, view.current_trick):
-        for seat, _card in trick:
-            played_before.append(seat)
-    highest: dict[Party, Announcement] = {}
+    players = [seat for seat, _card in _seat_cards(view)]
+    clarified = view.clarification_trick
+    shift = 0 if clarified is None else clarified - 1
+    states = {Party.RE: NOTHING, Party.KONTRA: NOTHING}
     previous = 0
     for event in events:
         if not previous <= event.moment <= moment:
-            _fail(
-                "announcements",
-                "each announcement follows the one before and the cards seen",
-                "§8.10",
-            )
+            message = "each announcement follows the one before and the cards seen"
+            _fail("announcements", message, "§8.10")
         previous = event.moment
-        if known[event.seat] is not event.party:
-            _fail("known_parties", f"seat {event.seat} announced for its party", "§6.1")
-        cards = rules.hand_size - played_before[: event.moment].count(event.seat)
+        if view.game_type is GameType.MARRIAGE and (
+            clarified is None or event.moment < 4 * clarified
+        ):
+            _fail("announcements", "a marriage announces after its clarification", "§7.4")
+        cards = rules.hand_size - players[: event.moment].count(event.seat)
         if event.hand_size != cards:
-            _fail(
-                "announcements", f"seat {event.seat} held {cards} cards when it announced", "§8.2"
+            message = f"seat {event.seat} held {cards} cards when it announced"
+            _fail("announcements", message, "§8.2")
+        own, opponents = states[event.party], states[event.party.opponent]
+        try:
+            new = apply_announcement(
+                own, opponents, event.level, hand_size=cards, shift=shift, rules=rules
             )
-        highest[event.party] = max(highest.get(event.party, event.level), event.level)
-    for party, field in ((Party.RE, "re_state"), (Party.KONTRA, "kontra_state")):
-        level = getattr(view, field).level
-        if level is not highest.get(party):
-            _fail(field, f"the state does not match the announcements of {party}", "§8.5")
+        except DoppelkopfError as error:
+            _fail("announcements", f"seat {event.seat} could not announce: {error}", "§8.6")
+        if new is own or event.late_reply != (not new.timely and own.level is None):
+            _fail("announcements", f"seat {event.seat}'s announcement is not the one made", "§8.6")
+        states[event.party] = new
+    if view.re_state != states[Party.RE]:
+        _fail("re_state", "not the state the announcements of Re give", "§8.5")
+    if view.kontra_state != states[Party.KONTRA]:
+        _fail("kontra_state", "not the state the announcements of Kontra give", "§8.5")
 
 
 def _check_procedures(view: PlayerView) -> None:
