@@ -57,6 +57,7 @@ from .actions import (
 )
 from .outcome import VoidDeal, VoidReason
 from .poverty import Poverty
+from .procedures import declare_choices
 from .reservations import SoloKind
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ _VOID_REASONS: Final = get_args(VoidReason)
 _CLUB_QUEEN: Final = Card.parse("♣Q")
 _DIAMOND_ACE: Final = Card.parse("♦A")
 _MARRIAGES: Final = frozenset({GameType.MARRIAGE, GameType.MARRIAGE_SOLO})
+_MARRIED: Final = frozenset({*_MARRIAGES, GameType.SILENT_MARRIAGE})
 _SCHWEINE_GAMES: Final = frozenset({GameType.NORMAL, GameType.MARRIAGE, GameType.SILENT_MARRIAGE})
 _EXCHANGE: Final = frozenset({Phase.POVERTY_PASS, Phase.POVERTY_OFFER, Phase.POVERTY_RETURN})
 
@@ -112,6 +114,7 @@ def check_view(view: PlayerView) -> None:
     _check_fields(view)
     _check_answers(view)
     _check_cards(view)
+    _check_own_wish(view)
     _check_play(view)
     _check_contract(view)
     _check_announcements(view)
@@ -278,8 +281,8 @@ def _check_answers(view: PlayerView) -> None:
         declared[s] is not None for s in range(4) if s not in asked
     ):
         _fail("declared", "the seats answer in turn from the dealer's left", "§3.2")
-    if view.throw_reason is not None and own is not Reservation.THROW:
-        _fail("throw_reason", "only a seat that throws in names a reason", "V§7.2")
+    if (view.throw_reason is not None) != (own is Reservation.THROW):
+        _fail("throw_reason", "a seat that throws in names a reason, no other seat", "V§7.2")
 
 
 def _count(bits: int, index: int) -> int:
@@ -339,6 +342,21 @@ def _check_sizes(view: PlayerView, played: list[int]) -> None:
             )
 
 
+def _check_own_wish(view: PlayerView) -> None:
+    """The viewer's reservation is one its dealt hand allowed (SPEC §3.2, V§3-§9)."""
+    own = view.reservation
+    if own is not None and view.poverty is None:
+        # The viewer's dealt hand: its hand and the cards it played.
+        dealt = view.hand.bits
+        for seat, card in _seat_cards(view):
+            if seat == view.seat:
+                dealt += 1 << (2 * card.index)
+        wish = Declare(view.seat, own, view.throw_reason)
+        choices = declare_choices(view.seat, Hand.from_bits(dealt), view.rules, forced=view.forced)
+        if wish not in choices:
+            _fail("reservation", f"the hand dealt to seat {view.seat} allows no {own}", "§3.2")
+
+
 def _check_play(view: PlayerView) -> None:
     """Who led each trick, who is on turn, and the viewer's own following (SPEC §5.1-§5.3)."""
     tricks, current, rules = view.tricks, view.current_trick, view.rules
@@ -376,6 +394,22 @@ def _check_play(view: PlayerView) -> None:
                 follow = order.follow_bits[cards[0]]
                 if position and held & follow and not follow >> (2 * card.index) & 3:
                     _fail("tricks", f"seat {seat} did not follow suit with {card}", "§5.2")
+    _check_voids(view, order.follow_bits)
+
+
+def _check_voids(view: PlayerView, follow_bits: dict[Card, int]) -> None:
+    """Once a seat did not follow a category, it plays none of it again (SPEC §5.2)."""
+    voids = [0, 0, 0, 0]
+    for trick in (*view.tricks, view.current_trick):
+        cards = trick.cards
+        for position, card in enumerate(cards):
+            player = (trick.leader + position) & 3
+            bit = 1 << (2 * card.index)
+            if voids[player] & (bit | bit << 1):
+                _fail("tricks", f"seat {player} played {card} after showing it had none", "§5.2")
+            follow = follow_bits[cards[0]]
+            if position and not follow >> (2 * card.index) & 3:
+                voids[player] |= follow
 
 
 # --- 3. what the contract makes public -----------------------------------------
@@ -428,6 +462,17 @@ def _check_parties(view: PlayerView, game: GameType) -> None:
     clarified = view.clarification_trick
     if clarified is not None and clarified > len(view.tricks):
         _fail("clarification_trick", "the clarification trick is one of the tricks played", "§7.4")
+    if game in _MARRIED and view.declarer is not None:
+        # The marriage player was dealt both ♣Q (SPEC §7.1, §7.5).
+        queens = [s for s, card in _seat_cards(view) if card is _CLUB_QUEEN]
+        if view.seat != view.declarer:
+            queens += [view.seat] * view.hand.count(_CLUB_QUEEN)
+        elif view.hand.count(_CLUB_QUEEN) + queens.count(view.seat) != 2:
+            _fail("hand", f"the declarer of a {game} game holds both ♣Q", "§7.1")
+        if any(seat != view.declarer for seat in queens):
+            _fail("tricks", f"only the declarer of a {game} game holds a ♣Q", "§7.1")
+        if game is GameType.SILENT_MARRIAGE and view.seat != view.declarer and len(queens) < 2:
+            _fail("game_type", "a silent marriage is public once both ♣Q are played", "§7.5")
     if view.known_parties != _known_parties(view, game):
         _fail("known_parties", f"not the parties a {game} game shows this seat", "§6.1")
 
@@ -446,6 +491,9 @@ def _known_parties(view: PlayerView, game: GameType) -> tuple[Party | None, ...]
         )
     queens = [s for s, card in _seat_cards(view) if card is _CLUB_QUEEN]
     own_queens = view.hand.count(_CLUB_QUEEN) + queens.count(seat)
+    if own_queens == 2 or any(queens.count(s) == 2 for s in range(4)):
+        # Both ♣Q in one hand and no marriage: a silent one, public once both are out.
+        _fail("game_type", "a seat with both ♣Q plays a silent marriage", "§7.5")
     known: list[Party | None] = [None, None, None, None]
     known[seat] = re if own_queens else kontra
     for queen_seat in queens:
@@ -479,10 +527,18 @@ def _check_schweine(view: PlayerView, game: GameType) -> None:
         if holder is not None:
             _fail("schweine", f"no Schweine in a {game} game under these rules", "V§2.3")
         return
-    seat = view.seat
-    own = view.hand.count(_DIAMOND_ACE)
-    own += sum(1 for s, card in _seat_cards(view) if s == seat and card is _DIAMOND_ACE)
-    if (own == 2) != (holder == seat) or (holder is not None and holder != seat and own):
+    aces = [0, 0, 0, 0]
+    aces[view.seat] = view.hand.count(_DIAMOND_ACE)
+    for seat, card in _seat_cards(view):
+        if card is _DIAMOND_ACE:
+            aces[seat] += 1
+    both = [seat for seat in range(4) if aces[seat] == 2]
+    others = [seat for seat in range(4) if aces[seat] and seat != holder]
+    if (
+        (both and both != [holder])
+        or (holder == view.seat and aces[holder] != 2)
+        or (holder is not None and others)
+    ):
         _fail("schweine", "the Schweine are the seat dealt both ♦A", "V§2.3")
 
 
