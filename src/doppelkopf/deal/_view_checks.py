@@ -7,7 +7,7 @@ built through the public constructor — and so through :func:`attrs.evolve` —
 may hold anything, and everything that reads a view (the sampler of worlds,
 the heuristic player, :attr:`PlayerView.legal_actions`, :attr:`PlayerView.history`)
 trusts its fields.  :func:`check_view` runs from the constructor and refuses
-a view no deal could show, in three layers:
+a view that contradicts itself or the rules, in three layers:
 
 1. each field's type and range (a seat is an ``int`` 0-3, never a ``bool``; a
    tuple of four where one entry per seat belongs);
@@ -15,17 +15,20 @@ a view no deal could show, in three layers:
    rules (V§1.1), each seat's hand size is the deal's size less the cards it
    played (and the three Armut cards where they lie, V§6.3), complete tricks
    before the one in progress, each led by the winner of the one before
-   (SPEC §5.1, §5.3), the seat on turn the one the phase names, and the
-   viewer's own cards followed suit (SPEC §5.2);
-3. what the contract and the procedures make public: the answers of the
-   reservation round against the contract (SPEC §3.2, §3.3), the parties
-   against the contract, the ♣Q and the announcements (SPEC §6.1, §8.10),
-   the phase against the fields (SPEC §3.5, V§6.3, V§8), the Armut and the
-   void deal (V§6, V§7, V§8).
+   (SPEC §5.1, §5.3), no seat plays a category it showed it lacks and the
+   viewer's own cards followed suit (SPEC §5.2), and the viewer's reservation
+   is one its dealt hand allowed (SPEC §3.2);
+3. what the seat saw made public, recomputed as the rules derive it: the
+   answers of the reservation round against the contract (SPEC §3.2, §3.3),
+   the parties it knows from the contract, the ♣Q and the announcements
+   (SPEC §6.1, §7.5), the announcements replayed by the rules of SPEC §8 with
+   each party's state their result, the Schweine (V§2.3), the phase and the
+   seat on turn (SPEC §3.5), the Armut and the void deal (V§6, V§7, V§8).
 
-What remains open is only what the viewer cannot see: whether the hidden
-cards can be handed out to fit every void and every ♣Q fact at once.  The
-sampler decides that (:class:`~doppelkopf.search.WorldSampler`).
+What remains open is what depends on the cards the viewer cannot see:
+whether they can be handed out to fit every void and ♣Q fact at once, and
+whether a hidden *Vorbehalt* or Armut exchange fits them.  The sampler decides
+that (:class:`~doppelkopf.search.WorldSampler`).
 
 Every failure is an :class:`~doppelkopf.errors.InvalidTypeError` (a field of
 the wrong type) or an :class:`~doppelkopf.errors.InvalidValueError` (a value,
@@ -101,7 +104,10 @@ def _per_seat(value: object, field: str) -> tuple[object, ...]:
 
 
 def check_view(view: PlayerView) -> None:
-    """Raise unless ``view`` is a view some deal could show its seat (SPEC §6.1; see the module).
+    """Raise if ``view`` contradicts itself or the rules (SPEC §6.1; see the module).
+
+    The hidden cards are not searched here: whether they can be handed out to
+    fit the view is the sampler's question.
 
     >>> import attrs
     >>> from doppelkopf import Deal
