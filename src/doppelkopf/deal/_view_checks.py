@@ -351,16 +351,36 @@ def _check_sizes(view: PlayerView, played: list[int]) -> None:
 def _check_own_wish(view: PlayerView) -> None:
     """The viewer's reservation is one its dealt hand allowed (SPEC §3.2, V§3-§9)."""
     own = view.reservation
-    if own is not None and view.poverty is None:
-        # The viewer's dealt hand: its hand and the cards it played.
-        dealt = view.hand.bits
-        for seat, card in _seat_cards(view):
-            if seat == view.seat:
-                dealt += 1 << (2 * card.index)
-        wish = Declare(view.seat, own, view.throw_reason)
-        choices = declare_choices(view.seat, Hand.from_bits(dealt), view.rules, forced=view.forced)
-        if wish not in choices:
-            _fail("reservation", f"the hand dealt to seat {view.seat} allows no {own}", "§3.2")
+    if own is None:
+        return
+    wish = Declare(view.seat, own, view.throw_reason)
+    dealt = Hand.from_bits(_dealt_bits(view))
+    if wish not in declare_choices(view.seat, dealt, view.rules, forced=view.forced):
+        _fail("reservation", f"the hand dealt to seat {view.seat} allows no {own}", "§3.2")
+
+
+def _dealt_bits(view: PlayerView) -> int:
+    """The viewer's dealt hand: its hand, the cards it played, and the Armut undone (V§6.3)."""
+    counts = [_count(view.hand.bits, index) for index in range(24)]
+    for seat, card in _seat_cards(view):
+        if seat == view.seat:
+            counts[card.index] += 1
+    poverty = view.poverty
+    if poverty is not None and poverty.cards_passed:
+        passed, returned = poverty.passed or (), poverty.returned or ()
+        back = poverty.cards_returned
+        if view.seat == poverty.poor:
+            gone = passed if view.phase is not Phase.VOID else ()
+            moved = [(card, 1) for card in gone] + [(card, -1) for card in returned if back]
+        elif view.seat == poverty.acceptor:
+            moved = [(card, -1) for card in passed] + [(card, 1) for card in returned if back]
+        else:
+            moved = []
+        for card, step in moved:
+            counts[card.index] += step
+    if min(counts) < 0 or max(counts) > 2:
+        _fail("poverty", "the cards of the exchange do not fit the viewer's hand", "V§6.3")
+    return sum(number << (2 * index) for index, number in enumerate(counts))
 
 
 def _check_play(view: PlayerView) -> None:
