@@ -58,7 +58,6 @@ import that closes it."""
 KNOWN_LONG: dict[str, str] = {
     "records/_reading.py": "reading every version of a record, with its checks",
     "rules.py": "the rule set, its presets and every fact derived from it",
-    "search/sampling.py": "the world sampler and its constraints",
 }
 """The modules over :data:`MAX_LINES` lines whose docstrings do not yet say why."""
 
@@ -252,10 +251,10 @@ DEAL_LAYERS: tuple[tuple[str, ...], ...] = (
     ("machine",),
     ("_lazy_view",),
     ("views",),
-    ("_legal",),
+    ("_legal", "_view_checks"),
     ("_round", "_exchange", "_play", "_announcing"),
     ("_start", "_history", "_result"),
-    ("_interned", "_positions"),
+    ("_interned", "_positions", "_view_fields"),
     ("_state",),
     ("procedures",),
     ("reservations",),

@@ -18,6 +18,7 @@ from ._exchange import exchange_actions
 from ._history import cards_and_calls
 from ._legal import seat_actions
 from ._state import HasState
+from ._view_checks import check_view
 from .actions import (
     Action,
     Announce,
@@ -85,6 +86,14 @@ class PlayerView(_ActionCache):
     returns.  A server that must keep a bot from reading it there hands the bot
     a pickled view: a pickle holds the fields alone.
 
+    A view built through the constructor (and so by :func:`attrs.evolve`) is
+    checked: each field's type and range and the fields against each other
+    (the cards against the deck and the hand sizes, the tricks, the turn, the
+    phase, the contract, the parties and the announcements), raising
+    :class:`~doppelkopf.errors.InvalidTypeError` or
+    :class:`~doppelkopf.errors.InvalidValueError` naming the field and the
+    rule.  A view of a deal is right by construction and is never checked.
+
     >>> from doppelkopf import Deal
     >>> view = Deal.shuffled(seed=3).view(0)
     >>> view.moment, view.card_order, len(view.legal_actions) > 0
@@ -122,6 +131,9 @@ class PlayerView(_ActionCache):
     _given_actions: tuple[Action, ...] | None = attrs.field(
         default=None, eq=False, repr=False, alias="legal_actions"
     )
+
+    def __attrs_post_init__(self) -> None:
+        check_view(self)  # only the constructor runs this: never a view of a deal
 
     def __getstate__(self) -> dict[str, object]:
         """The fields alone (every one computed), never the deal of a lazy view."""

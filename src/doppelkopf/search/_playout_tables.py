@@ -12,9 +12,7 @@ of :mod:`.playouts`, read these same tables.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from itertools import chain
 from operator import attrgetter
 from typing import Final, NamedTuple
@@ -40,7 +38,6 @@ __all__ = [
     "Start",
     "greedy_index",
     "order_tables",
-    "paused_collector",
     "start_of",
     "trick_state",
 ]
@@ -157,26 +154,6 @@ class Start(NamedTuple):
     """Bit ``s`` set when seat ``s`` is known to play for Re (SPEC §6)."""
     context: int
     """The number of the settlement context (see :mod:`._playout_summary`)."""
-
-
-@contextmanager
-def paused_collector() -> Iterator[None]:
-    """Pause the cyclic garbage collector for the length of one call of playouts.
-
-    Reading thousands of positions builds thousands of small tuples, which
-    start collections that walk the caller's whole heap (a search holds many
-    deals); none of the objects made here are cycles.  Measured: a fifth
-    more mid-game playouts per second.  ``test_the_collector_is_paused_and_restored``
-    pins that the collector runs again afterwards, an error included.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 _History = tuple[tuple[int, ...], tuple[int, ...], int]

@@ -55,6 +55,7 @@ from ..parties import Announcement
 from ..players import HeuristicPlayer
 from ..players._seeds import check_seed
 from ..scoring import settle
+from . import _params
 from ._model import heuristic_consistent
 from .playouts import playouts
 from .sampling import WorldSampler
@@ -89,11 +90,16 @@ class SearchPlayer:
     >>> play_deal(Deal.shuffled(seed=9), players).is_finished
     True
 
+    The ranges: ``worlds``, ``playouts`` and ``announce_worlds`` from 1 to
+    1,000,000 (the default ``announce_worlds`` is capped there too); ``time``
+    more than 0 and at most 86,400 seconds; ``margin`` from -1000 to 1000
+    points.  A ``bool`` is no count, and NaN or infinity is no budget.
+
     Raises:
-        InvalidTypeError: a budget is not an ``int`` (``time``, ``margin``: a
-            number), or ``seed`` is neither ``int``, ``str`` nor ``None``.
-        InvalidValueError: a budget below 1 (``time`` not positive), or an
-            unknown policy, way of announcing or model.
+        InvalidTypeError: a count is not an ``int`` (``time``, ``margin``: an
+            ``int`` or ``float``), or ``seed`` is neither ``int``, ``str`` nor ``None``.
+        InvalidValueError: a budget out of its range, or an unknown policy, way
+            of announcing or model.
     """
 
     def __init__(
@@ -109,16 +115,9 @@ class SearchPlayer:
         model: str = "uniform",
         seed: int | str | None = None,
     ) -> None:
-        for name, value in (("worlds", worlds), ("playouts", playouts)):
-            if type(value) is not int:
-                raise _checks.type_error(value, name, "int")
-            if value < 1:
-                raise InvalidValueError(f"{name} must be at least 1, not {value}")
-        if time is not None:
-            if type(time) not in (int, float):
-                raise _checks.type_error(time, "time", "number of seconds")
-            if not time > 0:
-                raise InvalidValueError(f"time must be positive, not {_checks.excerpt(time)}")
+        worlds = _params.count(worlds, "worlds")
+        playouts = _params.count(playouts, "playouts")
+        time = None if time is None else _params.seconds(time, "time")
         if policy not in _POLICIES:
             raise InvalidValueError(
                 f"policy must be one of {', '.join(_POLICIES)}, not {_checks.excerpt(policy)}"
@@ -131,18 +130,16 @@ class SearchPlayer:
             raise InvalidValueError(
                 f"model must be one of {', '.join(_MODELS)}, not {_checks.excerpt(model)}"
             )
-        if type(margin) not in (int, float):
-            raise _checks.type_error(margin, "margin", "number")
+        margin = _params.points(margin, "margin")
         check_seed(seed)
-        chosen = 8 * worlds if announce_worlds is None else announce_worlds
-        if type(chosen) is not int:
-            raise _checks.type_error(chosen, "announce_worlds", "int")
-        if chosen < 1:
-            raise InvalidValueError(f"announce_worlds must be at least 1, not {chosen}")
+        if announce_worlds is None:
+            chosen = min(8 * worlds, _params.MAX_COUNT)
+        else:
+            chosen = _params.count(announce_worlds, "announce_worlds")
         self.announce_worlds = chosen
         self.announce = announce
         self.model = model
-        self.margin = float(margin)
+        self.margin = margin
         self.worlds = worlds
         self.playouts = playouts
         self.time = time
@@ -165,6 +162,10 @@ class SearchPlayer:
 
         Raises:
             InvalidTypeError: ``view`` is not a :class:`~doppelkopf.PlayerView`.
+            InconsistentViewError: no deal gives ``view``, decided exactly
+                where it can be, else once the ``time`` budget (or 10,000
+                draws) passes without a single world
+                (:meth:`~doppelkopf.search.WorldSampler.sample`).
         """
         view = _checks.instance(view, PlayerView, "view")
         if view.game_type is None:
@@ -210,7 +211,7 @@ class SearchPlayer:
         gain = 0.0
         while done < total:
             size = min(batch, total - done)
-            worlds = self.worlds_of(view, size)
+            worlds = self._worlds(view, size, end)
             silent = self._evaluate(view, [card], None, worlds, None)[0]
             loud = self._evaluate(view, [card], level, worlds, None)[0]
             gain += (loud - silent) * size
@@ -277,7 +278,9 @@ class SearchPlayer:
         limit = len(pool) if pool is not None else self.worlds
         while done < limit:
             batch = min(limit - done, _BATCH if end is not None else limit)
-            drawn = pool[done : done + batch] if pool is not None else self.worlds_of(view, batch)
+            drawn = (
+                pool[done : done + batch] if pool is not None else self._worlds(view, batch, end)
+            )
             self._play_out(drawn, seat, cards, announce, sums)
             done += batch
             if end is not None and perf_counter() >= end:
@@ -320,26 +323,45 @@ class SearchPlayer:
         >>> worlds = SearchPlayer(seed=0).worlds_of(deal.view(0), 3)
         >>> [world.view(0) == deal.view(0) for world in worlds]
         [True, True, True]
+
+        ``count`` is an ``int`` from 0 to 1,000,000.  With a ``time`` budget,
+        a view for which no world is found within it is refused.
+
+        Raises:
+            InvalidTypeError: ``view`` is not a view, or ``count`` not an ``int``.
+            InvalidValueError: ``count`` is out of its range.
+            InconsistentViewError: no deal gives ``view`` (see
+                :class:`~doppelkopf.search.WorldSampler`), or none was found in the budget.
         """
         view = _checks.instance(view, PlayerView, "view")
+        count = _params.count(count, "count", 0)
+        return self._worlds(view, count, None if self.time is None else perf_counter() + self.time)
+
+    def _worlds(self, view: PlayerView, count: int, end: float | None) -> list[Deal]:
+        """:meth:`worlds_of` within the decision's budget: with none of ``view``'s worlds
+        found by the instant ``end``, the view is refused (:meth:`WorldSampler.sample`)."""
         sampler = self._sampler_of(view)
-        rng = self.rng
+        rng, budget = self.rng, self.time
+
+        def sample() -> Deal:
+            return sampler._sample(rng, end, budget)
+
         misfit = self._misfit_since
         if misfit is not None and view.moment < misfit:
             misfit = self._misfit_since = None  # a new deal
         if self.model == "uniform" or misfit is not None:
-            return [sampler.sample(rng) for _ in range(count)]
+            return [sample() for _ in range(count)]
         kept: list[Deal] = []
         seat = view.seat
         for _ in range(_TRIES * count):
-            world = sampler.sample(rng)
+            world = sample()
             if heuristic_consistent(world, seat):
                 kept.append(world)
                 if len(kept) == count:
                     return kept
         if not kept:
             self._misfit_since = view.moment
-        kept.extend(sampler.sample(rng) for _ in range(count - len(kept)))
+        kept.extend(sample() for _ in range(count - len(kept)))
         return kept
 
     def _sampler_of(self, view: PlayerView) -> WorldSampler:

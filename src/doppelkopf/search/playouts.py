@@ -23,7 +23,7 @@ from ..errors import InvalidValueError, WrongPhaseError
 from ..players._seeds import check_seed
 from ..rules import GameType
 from ..scoring import settle
-from ._playout_tables import Memo, Start, greedy_index, order_tables, paused_collector, start_of
+from ._playout_tables import Memo, Start, greedy_index, order_tables, start_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -267,11 +267,10 @@ def playouts(
     chosen = _checked_policy(policy)
     master = random.Random(check_seed(seed))
     _checks.flag(record, "record")
-    with paused_collector():
-        starts = _starts(items)
-        if _engine() == "numpy":
-            return _numpy_playouts(items, starts, chosen, master, record)
-        played = [_api_playout(deal, chosen == "greedy", master) for deal in items]
+    starts = _starts(items)
+    if _engine() == "numpy":
+        return _numpy_playouts(items, starts, chosen, master, record)
+    played = [_api_playout(deal, chosen == "greedy", master) for deal in items]
     return PlayoutResult(
         chosen,
         "python",

@@ -46,51 +46,44 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
-from math import comb
+from collections.abc import Sequence
+from time import perf_counter
 from typing import Final
 
 from .. import _checks
-from ..cards import DISTINCT_CARDS, Card, Hand
-from ..deal import (
-    Action,
-    AnswerPoverty,
-    Deal,
-    Declare,
-    PassCards,
-    Phase,
-    Play,
-    PlayerView,
-    Poverty,
-    Reservation,
-    ReturnCards,
-    resolve_round,
-)
+from ..cards import Hand
+from ..deal import Deal, Declare, PlayerView, Reservation
 from ..deal._positions import placed
 from ..deal.dealing import hand_of
 from ..deal.machine import _deal
-from ..deal.poverty import trump_bits
 from ..deal.procedures import declare_choices
 from ..deal.views import _public_answer
 from ..errors import DoppelkopfError
-from ..parties import Party
-from ..rules import GameType, Rules
+from . import _params
+from ._facts import (
+    CLUB_QUEEN,
+    Exchange,
+    add_exchange,
+    add_queens,
+    add_schweine,
+    add_voids,
+    count,
+)
+from ._replay import exchange_cards, observed_actions, own_answer, resolves_as
 from ._worlds import WorldCounter
 
 __all__ = ["InconsistentViewError", "WorldSampler", "deal_from_view", "sample_deal"]
 
-_CLUB_QUEEN: Final = Card.parse("♣Q").index
-_CLUB_QUEEN_SHIFT: Final = 2 * _CLUB_QUEEN
-_DIAMOND_ACE: Final = Card.parse("♦A").index
+_CLUB_QUEEN_SHIFT: Final = 2 * CLUB_QUEEN
 _HEALTHY: Final = Reservation.HEALTHY
-_SCHWEINE_GAMES: Final = frozenset({GameType.NORMAL, GameType.MARRIAGE, GameType.SILENT_MARRIAGE})
-_MARRIED: Final[frozenset[GameType | None]] = frozenset(
-    {GameType.MARRIAGE, GameType.MARRIAGE_SOLO, GameType.SILENT_MARRIAGE}
-)
 _ATTEMPTS: Final = 10_000
+"""Draws one call of :meth:`WorldSampler.sample` makes at most."""
+_DECIDE_AFTER: Final = 16
+"""Rejected draws, none accepted yet, after which the sampler decides whether any world exists
+where that can be decided exactly."""
+_MIN_DRAWS: Final = 64
+"""Draws made before a time budget is looked at."""
 _CACHED: Final = 4096
-_Bound = Callable[..., None]
-_Exchange = tuple[tuple[Card, ...], tuple[Card, ...] | None]
 
 
 class InconsistentViewError(DoppelkopfError, ValueError):
@@ -101,30 +94,6 @@ class InconsistentViewError(DoppelkopfError, ValueError):
     """
 
 
-def _count(bits: int, index: int) -> int:
-    return (bits >> (2 * index)) & 3
-
-
-def _cards_of(bits: int) -> list[Card]:
-    """The physical cards of packed ``bits``, one entry per copy."""
-    cards = []
-    for index in range(24):
-        cards.extend([DISTINCT_CARDS[index]] * _count(bits, index))
-    return cards
-
-
-def _bits_of(cards: Sequence[Card]) -> int:
-    return sum(1 << (2 * card.index) for card in cards)
-
-
-def _trumps(bits: int, mask: int) -> int:
-    held = bits & mask
-    return (held & _LOW).bit_count() + ((held >> 1) & _LOW).bit_count() * 2
-
-
-_LOW: Final = 0x555555555555
-
-
 class WorldSampler:
     """Draws worlds of one view, each exactly uniformly (see :mod:`doppelkopf.search.sampling`).
 
@@ -132,7 +101,19 @@ class WorldSampler:
     every draw after that is cheap.  :attr:`ways` is the number of ways to
     hand out the unseen physical cards that the card facts allow (before the
     checks of losing *Vorbehalt* wishes and unseen exchanges, which reject and
-    redraw).
+    redraw); :attr:`draws` counts the draws made so far.
+
+    What is decided before any world is drawn, exactly: whether the unseen
+    cards can be handed out at all — the cards left against the hand sizes,
+    every void against the cards left, the ♣Q each known party and marriage
+    holds, the Schweine, the Armut's trumps — so a view where they cannot
+    raises :class:`InconsistentViewError` here.  What depends on the drawn
+    hands is decided by drawing: when the view hides no *Vorbehalt* and no
+    Armut exchange, whether it has a world depends only on how the ♣Q lie,
+    and after a few rejected draws every way they can lie is tried once, so
+    an impossible view is refused after a few dozen draws.  A hidden wish or
+    exchange is checked by drawing alone, within the budget of
+    :meth:`sample`.
 
     >>> import random
     >>> from doppelkopf import Deal, Reservation
@@ -142,23 +123,28 @@ class WorldSampler:
     >>> sampler = WorldSampler(deal.view(0))
     >>> sampler.ways == 36 * 35 * 34 // 6 // 6 * 2 ** 0 or sampler.ways > 10**10
     True
-    >>> sampler.sample(random.Random(1)).view(0) == deal.view(0)
-    True
+    >>> sampler.sample(random.Random(1)).view(0) == deal.view(0), sampler.draws
+    (True, 1)
 
     Raises:
         InvalidTypeError: ``view`` is not a :class:`~doppelkopf.PlayerView`.
-        InconsistentViewError: no deal gives ``view``.
+        InconsistentViewError: the unseen cards cannot be handed out as the view requires.
     """
 
     __slots__ = (
         "_bounds",
         "_counter",
+        "_draws",
         "_exchange",
+        "_found",
         "_holders",
         "_known_answers",
         "_merged",
         "_played",
         "_prototypes",
+        "_rejected",
+        "_sizes",
+        "_unseen",
         "_wishes",
         "view",
     )
@@ -167,7 +153,6 @@ class WorldSampler:
         view = _checks.instance(view, PlayerView, "view")
         self.view: PlayerView = view
         """The view whose worlds are drawn."""
-        rules = view.rules
         seat = view.seat
         played = [0, 0, 0, 0]
         for trick in (*view.tricks, view.current_trick):
@@ -177,7 +162,7 @@ class WorldSampler:
         holders = tuple(s for s in range(4) if s != seat)
         self._holders = holders
         sizes = [view.hand_sizes[h] for h in holders]
-        unseen_bits = rules.deck_bits - view.hand.bits - sum(played)
+        unseen_bits = view.rules.deck_bits - view.hand.bits - sum(played)
         bounds: list[dict[int, tuple[int, int]]] = [{}, {}, {}]
 
         def bound(holder: int, index: int, low: int = 0, high: int = 2) -> None:
@@ -185,183 +170,54 @@ class WorldSampler:
             old_low, old_high = bounds[h].get(index, (0, 2))
             bounds[h][index] = (max(old_low, low), min(old_high, high))
 
-        self._add_voids(bound)
-        self._add_queens(bound)
-        self._add_schweine(bound)
+        add_voids(view, bound)
+        add_queens(view, holders, played, bound)
+        add_schweine(view, holders, played, bound)
         # The Armut exchange (V§6.3, V§6.7) and a thrower's shown hand (V§7.2).
-        self._exchange: tuple[str, tuple[Card, ...] | None, tuple[Card, ...] | None] | None = None
-        self._merged = -1
-        counter, counted, ends, on_table = self._add_exchange(bound, sizes)
-        unseen_bits -= on_table
+        facts = add_exchange(view, holders, played, bound, sizes)
+        self._exchange = facts.stage
+        self._merged = facts.merged
+        unseen_bits -= facts.on_table
         void = view.void
         if void is not None and void.shown is not None and void.seat != seat:
             shown = void.shown.bits
             for index in range(24):
-                bound(void.seat, index, _count(shown, index), _count(shown, index))
+                bound(void.seat, index, count(shown, index), count(shown, index))
         self._bounds = bounds
-        unseen = {i: _count(unseen_bits, i) for i in range(24) if _count(unseen_bits, i)}
+        self._sizes = sizes
+        self._unseen = {i: count(unseen_bits, i) for i in range(24) if count(unseen_bits, i)}
         self._counter = WorldCounter(
-            unseen, sizes, bounds, counter=counter, counted=counted, ends=ends
+            self._unseen,
+            sizes,
+            bounds,
+            counter=facts.counter,
+            counted=facts.counted,
+            ends=facts.ends,
         )
         if self._counter.total == 0:
-            raise InconsistentViewError(f"no deal gives the view of seat {seat} (SPEC §6.1)")
+            raise InconsistentViewError(
+                f"no deal gives the view of seat {seat}: the unseen cards cannot be handed "
+                "out to fit its hand sizes, voids, ♣Q, Schweine and Armut (SPEC §6.1)"
+            )
         winner = _public_answer(view)
         self._wishes = tuple(
             h for h in holders if view.declared[h] and (winner is None or winner.seat != h)
         )
         self._prototypes: dict[object, Deal | None] = {}
         self._known_answers: list[Declare | None] | None = None
+        self._draws = 0
+        self._rejected = 0
+        self._found = False
 
     @property
     def ways(self) -> int:
         """The number of ways to hand out the unseen physical cards that the card facts allow."""
         return self._counter.total
 
-    # --- what the view reveals ------------------------------------------------
-
-    def _add_exchange(  # noqa: PLR0912 - one branch per step of the exchange
-        self, bound: _Bound, sizes: list[int]
-    ) -> tuple[int | None, frozenset[int], dict[int, int] | None, int]:
-        """What the viewer knows of an Armut exchange (V§6.3, V§6.7).
-
-        Adds the bounds it implies, and gives the counter of trumps (holder,
-        counted cards, allowed ends) and the cards known to lie on the table.
-        """
-        view = self.view
-        rules, seat, holders = view.rules, view.seat, self._holders
-        counter: int | None = None
-        counted: frozenset[int] = frozenset()
-        ends: dict[int, int] | None = None
-        on_table = 0
-        poverty = view.poverty
-        trumps = trump_bits(rules)
-        trump_indices = frozenset(i for i in range(24) if _count(trumps, i))
-        phase = view.phase
-        if poverty is not None:
-            poor, acceptor = poverty.poor, poverty.acceptor
-            passed, returned = poverty.passed, poverty.returned
-            if phase is Phase.POVERTY_PASS:
-                if seat != poor:
-                    counter, counted = holders.index(poor), trump_indices
-                    ends = dict.fromkeys(range(rules.armut_max_trumps + 1), 1)
-                self._exchange = ("pass", None, None)
-            elif phase is Phase.VOID:
-                # Nobody accepted (V§8): the three cards went back to the poor
-                # player, who holds at most the trumps the rules allow.
-                if seat != poor:
-                    counter, counted = holders.index(poor), trump_indices
-                    ends = dict.fromkeys(range(rules.armut_max_trumps + 1), 1)
-                self._exchange = ("void", passed, None)
-            elif phase is Phase.POVERTY_OFFER:
-                if seat == poor:
-                    assert passed is not None
-                    on_table = _bits_of(passed)
-                else:
-                    # The poor player's nine cards and the three on the table are
-                    # drawn as one twelve-card hand; its trumps all lie on the
-                    # table, and each count weighs the ways to choose the rest.
-                    counter, counted = holders.index(poor), trump_indices
-                    ends = {
-                        count: comb(rules.hand_size - count, 3 - count)
-                        for count in range(rules.armut_max_trumps + 1)
-                    }
-                    sizes[holders.index(poor)] += 3
-                    self._merged = poor
-                self._exchange = ("offer", passed, None)
-            elif phase is Phase.POVERTY_RETURN:
-                assert acceptor is not None
-                if seat != poor:
-                    for index in trump_indices:
-                        bound(poor, index, high=0)
-                else:
-                    assert passed is not None
-                    for card in passed:
-                        bound(acceptor, card.index, low=_count(_bits_of(passed), card.index))
-                self._exchange = ("return", passed, None)
-            elif acceptor is not None:
-                self._exchange = ("done", passed, returned)
-                ends = self._exchange_done(bound, poverty, trump_indices)
-                if ends is not None:
-                    counter, counted = holders.index(poor), trump_indices
-        return counter, counted, ends, on_table
-
-    def _exchange_done(
-        self, bound: _Bound, poverty: Poverty, trump_indices: frozenset[int]
-    ) -> dict[int, int] | None:
-        """The bounds of a complete exchange; for a seat outside it, the ends of the counter."""
-        seat, played = self.view.seat, self._played
-        poor, acceptor = poverty.poor, poverty.acceptor
-        passed, returned = poverty.passed, poverty.returned
-        assert acceptor is not None
-        if seat == poor:
-            assert passed is not None
-            assert returned is not None
-            gone, back = _bits_of(passed), _bits_of(returned)
-            for index in range(24):
-                low = _count(gone, index) - _count(back, index) - _count(played[acceptor], index)
-                if low > 0:
-                    bound(acceptor, index, low=low)
-        elif seat == acceptor:
-            assert returned is not None
-            back = _bits_of(returned)
-            for index in range(24):
-                kept = _count(back, index) - _count(played[poor], index)
-                if index in trump_indices:
-                    bound(poor, index, low=kept, high=kept)
-                elif kept > 0:
-                    bound(poor, index, low=kept)
-        else:
-            assert poverty.returned_trumps is not None
-            trumps = trump_bits(self.view.rules)
-            return {poverty.returned_trumps - _trumps(played[poor], trumps): 1}
-        return None
-
-    def _add_voids(self, bound: _Bound) -> None:
-        """A seat that did not follow holds no card of the category led (SPEC §5.2)."""
-        view = self.view
-        order = view.card_order
-        if order is None:
-            return
-        for trick in (*view.tricks, view.current_trick):
-            cards = trick.cards
-            if not cards:
-                continue
-            follow = order.follow_bits[cards[0]]
-            for player, card in trick:
-                if player != view.seat and not (follow >> (2 * card.index)) & 3:
-                    for index in range(24):
-                        if _count(follow, index):
-                            bound(player, index, high=0)
-
-    def _add_queens(self, bound: _Bound) -> None:
-        """The ♣Q facts of the parties (SPEC §6.1, §7.1)."""
-        view = self.view
-        game, declarer = view.game_type, view.declarer
-        played = self._played
-        if game is GameType.NORMAL:
-            for holder in self._holders:
-                party = view.known_parties[holder]
-                if party is Party.RE:
-                    bound(holder, _CLUB_QUEEN, low=1 - _count(played[holder], _CLUB_QUEEN))
-                elif party is Party.KONTRA:
-                    bound(holder, _CLUB_QUEEN, high=0)
-        elif game in _MARRIED and declarer is not None and declarer != view.seat:
-            left = 2 - _count(played[declarer], _CLUB_QUEEN)
-            bound(declarer, _CLUB_QUEEN, left, left)
-
-    def _add_schweine(self, bound: _Bound) -> None:
-        """The Schweine are public: the seat named holds both ♦A, or nobody does (V§2.3)."""
-        view = self.view
-        if not view.rules.schweinchen or view.game_type not in _SCHWEINE_GAMES:
-            return
-        played = self._played
-        holder = view.schweine
-        for seat in self._holders:
-            already = _count(played[seat], _DIAMOND_ACE)
-            if holder == seat:
-                bound(seat, _DIAMOND_ACE, 2 - already, 2 - already)
-            elif holder is None:
-                bound(seat, _DIAMOND_ACE, high=1 - already)
+    @property
+    def draws(self) -> int:
+        """How many ways this sampler has drawn so far, the rejected ones included."""
+        return self._draws
 
     # --- drawing ----------------------------------------------------------------
 
@@ -369,26 +225,92 @@ class WorldSampler:
         """The four current hands of one world, drawn uniformly (the viewer's own among them)."""
         return self.sample(rng).hands
 
-    def sample(self, rng: random.Random) -> Deal:
+    def sample(self, rng: random.Random, *, seconds: float | None = None) -> Deal:
         """One world: a deal at the view's position that gives the same view.
 
+        ``seconds`` (more than 0, at most 86,400) bounds the search for the
+        first world of a view that may have none: once this sampler has
+        drawn and rejected for that long (and made at least 64 draws), it
+        gives up.  After its first world the view is known to have worlds and
+        the budget no longer applies.
+
         Raises:
-            InvalidTypeError: ``rng`` is not a :class:`random.Random`.
-            InconsistentViewError: no world passed the checks in 10,000 draws
-                (possible only for a view built by hand).
+            InvalidTypeError: ``rng`` is not a :class:`random.Random`, or
+                ``seconds`` not a number.
+            InvalidValueError: ``seconds`` is out of its range.
+            InconsistentViewError: no deal gives the view (decided exactly
+                where it can be, see the class), no world passed the checks
+                within ``seconds``, or none in 10,000 draws.
         """
         rng = _checks.instance(rng, random.Random, "rng")
-        for _ in range(_ATTEMPTS):
+        if seconds is None:
+            return self._sample(rng, None, None)
+        budget = _params.seconds(seconds, "seconds")
+        return self._sample(rng, perf_counter() + budget, budget)
+
+    def _sample(self, rng: random.Random, deadline: float | None, budget: float | None) -> Deal:
+        """:meth:`sample` until the instant ``deadline`` (``budget`` seconds from its start)."""
+        view, holders = self.view, self._holders
+        for attempt in range(1, _ATTEMPTS + 1):
             drawn = self._counter.draw(rng)
+            self._draws += 1
             current = [0, 0, 0, 0]
-            current[self.view.seat] = self.view.hand.bits
-            for holder, bits in zip(self._holders, drawn, strict=True):
+            current[view.seat] = view.hand.bits
+            for holder, bits in zip(holders, drawn, strict=True):
                 current[holder] = bits
             world = self._build(current, rng)
             if world is not None:
+                self._found = True
                 return world
+            if self._found:
+                continue
+            self._rejected += 1
+            if self._rejected == _DECIDE_AFTER and not self._wishes and self._exchange is None:
+                self._decide(rng)
+            if deadline is not None and attempt >= _MIN_DRAWS and perf_counter() > deadline:
+                raise InconsistentViewError(
+                    f"no world of the view of seat {view.seat} passed its checks within the "
+                    f"budget of {budget:g} seconds ({attempt} draws) (SPEC §6.1)"
+                )
         raise InconsistentViewError(
-            f"no world of the view of seat {self.view.seat} passed its checks (SPEC §6.1)"
+            f"no world of the view of seat {view.seat} passed its checks in "
+            f"{_ATTEMPTS:,} draws (SPEC §6.1)"
+        )
+
+    def _decide(self, rng: random.Random) -> None:
+        """Whether a view that hides no wish and no exchange has a world, decided exactly.
+
+        Such a world's deal depends on the hidden cards only through the
+        ♣Q each seat was dealt (the key of :meth:`_build`).  Every way the
+        unseen ♣Q can lie is drawn once; if none gives the view, none ever
+        will, and the view is refused.
+        """
+        bounds = self._bounds
+        unseen = self._unseen.get(CLUB_QUEEN, 0)
+        for split in itertools.product(range(unseen + 1), repeat=3):
+            if sum(split) != unseen:
+                continue
+            fixed = [dict(bounds[h]) for h in range(3)]
+            for h, copies in enumerate(split):
+                low, high = fixed[h].get(CLUB_QUEEN, (0, 2))
+                if not low <= copies <= high:
+                    break
+                fixed[h][CLUB_QUEEN] = (copies, copies)
+            else:
+                counter = WorldCounter(self._unseen, self._sizes, fixed)
+                if counter.total == 0:
+                    continue
+                current = [0, 0, 0, 0]
+                current[self.view.seat] = self.view.hand.bits
+                for holder, bits in zip(self._holders, counter.draw(rng), strict=True):
+                    current[holder] = bits
+                self._draws += 1
+                if self._build(current, rng) is not None:
+                    self._found = True
+                    return
+        raise InconsistentViewError(
+            f"no deal gives the view of seat {self.view.seat}: every way the ♣Q can lie "
+            "contradicts what it shows (SPEC §6.1)"
         )
 
     def _build(
@@ -407,9 +329,9 @@ class WorldSampler:
             current[2] + played[2],
             current[3] + played[3],
         ]
-        exchange: _Exchange | None = None
+        exchange: Exchange | None = None
         if self._exchange is not None:
-            choice = self._exchange_cards(current, held, rng)
+            choice = exchange_cards(self.view, self._exchange, current, held, rng)
             if choice is None:
                 return None
             current, held, exchange = choice
@@ -457,11 +379,11 @@ class WorldSampler:
         self,
         dealt: list[Hand],
         answers: list[Declare | None],
-        exchange: _Exchange | None,
+        exchange: Exchange | None,
     ) -> Deal | None:
         """The deal replayed through the rules for one kind of world, if it gives the view."""
         view = self.view
-        actions = _observed_actions(view, answers, exchange)
+        actions = observed_actions(view, answers, exchange)
         try:
             deal = Deal.from_hands(
                 dealt, dealer=view.dealer, rules=view.rules, owing=view.owing, forced=view.forced
@@ -487,9 +409,8 @@ class WorldSampler:
         for s in range(4):
             if view.declared[s] is False:
                 answers[s] = Declare(s, _HEALTHY)
-        own = view.reservation
-        if own is not None:
-            answers[view.seat] = _own_answer(view)
+        if view.reservation is not None:
+            answers[view.seat] = own_answer(view)
         winner = _public_answer(view)
         if winner is not None and winner.seat != view.seat:
             answers[winner.seat] = winner
@@ -508,144 +429,13 @@ class WorldSampler:
             trial = list(answers)
             for h, choice in zip(self._wishes, combination, strict=True):
                 trial[h] = choice
-            if (winner is None and view.game_type is None) or _resolves_as(
+            if (winner is None and view.game_type is None) or resolves_as(
                 view, trial, dealt, rules
             ):
                 consistent.append(trial)
         if not consistent:
             return None
         return consistent[0] if rng is None else rng.choice(consistent)
-
-    def _exchange_cards(  # noqa: PLR0911 - one return per step of the exchange
-        self, current: list[int], held: list[int], rng: random.Random | None
-    ) -> tuple[list[int], list[int], _Exchange | None] | None:
-        """The current and dealt hands and the Armut exchange's cards for these hands (V§6.3).
-
-        ``held`` are the current hands with the cards played added back.
-        """
-        view = self.view
-        assert self._exchange is not None
-        assert view.poverty is not None
-        stage, passed, returned = self._exchange
-        poverty = view.poverty
-        rules = view.rules
-        trumps = trump_bits(rules)
-        poor = poverty.poor
-        pick = rng.sample if rng is not None else _first
-        if stage == "pass":
-            return current, held, None
-        now, dealt = list(current), list(held)
-        if stage == "void":
-            if passed is None:
-                passed = _all_trumps_and_more(current[poor], trumps, pick)
-            return now, dealt, (passed, None)
-        if stage == "offer":
-            if passed is None:
-                # The merged hand: every trump on the table, and the rest drawn.
-                passed = _all_trumps_and_more(current[poor], trumps, pick)
-                now[poor] -= _bits_of(passed)
-            else:
-                dealt[poor] += _bits_of(passed)
-            return now, dealt, (passed, None)
-        acceptor = poverty.acceptor
-        assert acceptor is not None
-        if stage == "return":
-            if passed is None:
-                passed = tuple(sorted(pick(_cards_of(current[acceptor]), 3)))
-                if _trumps(_bits_of(passed), trumps) > rules.armut_max_trumps:
-                    return None
-            gone = _bits_of(passed)
-            dealt[poor] += gone
-            dealt[acceptor] -= gone
-            return now, dealt, (passed, None)
-        if returned is None:
-            # Every trump the poor player holds came back; the rest of the three
-            # returned cards are among its other cards.
-            returned = _all_trumps_and_more(held[poor], trumps, pick)
-        if passed is None:
-            pool = _cards_of(held[acceptor] + _bits_of(returned))
-            passed = tuple(sorted(pick(pool, 3)))
-            if _trumps(_bits_of(passed), trumps) > rules.armut_max_trumps:
-                return None
-        gone, back_bits = _bits_of(passed), _bits_of(returned)
-        dealt[poor] += gone - back_bits
-        dealt[acceptor] += back_bits - gone
-        return now, dealt, (passed, returned)
-
-
-def _all_trumps_and_more(
-    bits: int, trumps: int, pick: Callable[[list[Card], int], list[Card]]
-) -> tuple[Card, ...]:
-    """Three cards of ``bits``: all its trumps, and others picked to make three (V§6.3)."""
-    cards = _cards_of(bits)
-    chosen = [card for card in cards if _count(trumps, card.index)]
-    others = [card for card in cards if not _count(trumps, card.index)]
-    chosen += pick(others, 3 - len(chosen))
-    return tuple(sorted(chosen))
-
-
-def _first(cards: Sequence[Card], count: int) -> list[Card]:
-    return list(cards[:count])
-
-
-def _own_answer(view: PlayerView) -> Declare:
-    """The viewer's own answer, with the reason of its own *Schmeißen* (V§7.2)."""
-    own = view.reservation
-    assert own is not None
-    return Declare(view.seat, own, view.throw_reason)
-
-
-def _resolves_as(
-    view: PlayerView, answers: list[Declare | None], dealt: list[Hand], rules: Rules
-) -> bool:
-    """Whether ``answers`` give the contract the view shows (SPEC §3.3, V§6.2, V§9.2)."""
-    if view.forced:
-        return True
-    declarations = [_HEALTHY if a is None else a.reservation for a in answers]
-    result = resolve_round(declarations, view.dealer, dealt, rules, owing=view.owing)
-    if view.void is not None:
-        return result.declarer == view.void.seat and (
-            result.is_void if view.void.reason == "thrown" else result.game_type is GameType.POVERTY
-        )
-    game = view.game_type
-    if game is GameType.MARRIAGE_SOLO:
-        game = GameType.MARRIAGE
-    return result.game_type is game and result.declarer == view.declarer
-
-
-def _observed_actions(
-    view: PlayerView,
-    answers: list[Declare | None],
-    exchange: _Exchange | None,
-) -> list[Action]:
-    """The actions that lead to the view's position, with the hidden ones filled in."""
-    actions: list[Action] = []
-    dealer = view.dealer
-    for offset in (1, 2, 3, 4):
-        answer = answers[(dealer + offset) & 3]
-        if answer is not None:
-            actions.append(answer)
-    poverty = view.poverty
-    if poverty is not None and poverty.cards_passed and exchange is not None:
-        passed, returned = exchange
-        poor = poverty.poor
-        actions.append(PassCards(poor, passed))
-        for offset, accept in enumerate(poverty.answers, 1):
-            actions.append(AnswerPoverty((poor + offset) & 3, accept))
-        if poverty.acceptor is not None and poverty.cards_returned and returned is not None:
-            actions.append(ReturnCards(poverty.acceptor, returned))
-    calls = view.announcements
-    waiting = 0
-    moment = 0
-    for trick in (*view.tricks, view.current_trick):
-        for player, card in trick:
-            while waiting < len(calls) and calls[waiting].moment == moment:
-                actions.append(calls[waiting].as_action())
-                waiting += 1
-            actions.append(Play(player, card))
-            moment += 1
-    actions.extend(call.as_action() for call in calls[waiting:])
-    return actions
 
 
 def sample_deal(view: PlayerView, rng: random.Random | None = None) -> Deal:
