@@ -20,7 +20,9 @@ from ._common import (
     DEAL_KEYS,
     GAME_TYPES,
     HEADER_KEYS,
+    INTEGER_BOUND,
     LINE_KEYS,
+    MAX_DIGITS,
     PARTIES,
     PASS_KEYS,
     PLAY_KEYS,
@@ -43,6 +45,7 @@ from ._common import (
     RecordError,
     json_copy,
     show,
+    snapshot,
 )
 from ._sessions import TABLE_KEY, check_table
 from ._writing import contract_fields, settlement_fields
@@ -253,6 +256,13 @@ def _read_rules(value: object, entry: Entry) -> Rules:
     for name in _OPTIONS:
         if name not in value and not (older and name in _PROCEDURE_OPTIONS):
             entry.fail(f"missing option {name!r}; a record states every option (V§0.1)")
+    for name, option in value.items():
+        if type(option) is int and not -INTEGER_BOUND < option < INTEGER_BOUND:
+            entry.fail(
+                f"option {name!r} is {show(option)}; a record holds integers of at most "
+                f"{MAX_DIGITS} digits",
+                key=name,
+            )
     try:
         return Rules.from_dict(value)
     except InvalidRulesError as error:
@@ -717,6 +727,11 @@ def load_deal(data: Mapping[str, Any]) -> Deal:
             excluded combination: V§0.1, V§0.4), an action is
             illegal, or a recorded fact disagrees with the replay.
     """
+    return read_deal(snapshot(data))
+
+
+def read_deal(data: object) -> Deal:
+    """:func:`load_deal` of a record already copied by :func:`snapshot`."""
     record, rules = _check_header(data, "deal", Entry("record", ()))
     deal, _ = _read_deal(record, Entry("record", ()), "", rules)
     return deal
@@ -771,6 +786,11 @@ def replay_session(data: Mapping[str, Any]) -> Session:
     Raises:
         RecordError: as :func:`load_session`.
     """
+    return read_session(snapshot(data))
+
+
+def read_session(data: object) -> Session:
+    """:func:`replay_session` of a record already copied by :func:`snapshot`."""
     entry = Entry("record", ())
     record, rules = _check_header(data, "session", entry)
     first_dealer = _int(

@@ -69,6 +69,16 @@ def settlement_fields(deal: Deal) -> dict[str, Any] | None:
     }
 
 
+def rules_fields(rules: Rules) -> dict[str, Any]:
+    """The ``rules`` object of a record, refused if the readers would refuse it (V§0.5).
+
+    An option's integer of more than 20 digits (a ``session_length`` of
+    ``10**25``) cannot be written: a record holds none.
+    """
+    fields: dict[str, Any] = json_copy(rules.as_dict(), "rules", depth=2)
+    return fields
+
+
 def reservation_fields(event: Declare) -> dict[str, Any]:
     """A reservation entry: the seat, the answer and, for Schmeißen, its reason (V§7.2)."""
     fields: dict[str, Any] = {"seat": event.seat, "reservation": event.reservation.value}
@@ -122,7 +132,7 @@ def deal_fields(deal: Deal, *, standalone: bool = True) -> dict[str, Any]:
         else:
             events.append(event_fields(deal, event))
     tournament = standalone and bool(deal.owing)
-    fields: dict[str, Any] = {"rules": deal.rules.as_dict()} if standalone else {}
+    fields: dict[str, Any] = {"rules": rules_fields(deal.rules)} if standalone else {}
     fields.update(
         {
             "dealer": deal.dealer,
@@ -365,7 +375,7 @@ def dump_session(
         body[TABLE_KEY] = table_fields(row)
     record.update(
         {
-            "rules": rules.as_dict(),
+            "rules": rules_fields(rules),
             "first_dealer": first,
             "deals": bodies,
             "totals": list(session.totals),
