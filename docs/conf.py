@@ -53,6 +53,7 @@ rulelinks_pages = [
     "playing",
     "bots",
     "quickstart",
+    "records",
     "design",
     "index",
 ]
