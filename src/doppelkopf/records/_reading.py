@@ -2,273 +2,58 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, NoReturn, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, Final
 
 from ..cards import Card, Hand
 from ..deal import Announced, Deal, Reservation
-from ..errors import DoppelkopfError, InvalidNotationError, InvalidRulesError
-from ..parties import Announcement, Party
+from ..errors import DoppelkopfError
+from ..parties import Announcement
 from ..rules import Rules
 from ..session import Session
 from ._common import (
     ANNOUNCE_KEYS,
     ANSWER_KEYS,
-    CARDS,
     CONTRACT_KEYS,
     DEAL_KEYS,
     GAME_TYPES,
-    HEADER_KEYS,
-    INTEGER_BOUND,
     LINE_KEYS,
-    MAX_DIGITS,
-    PARTIES,
     PASS_KEYS,
     PLAY_KEYS,
     REASON_KEY,
-    RECORD_FORMAT,
     RESERVATION_KEYS,
     RESERVATIONS,
     RETURN_KEYS,
     RULES_KEY,
-    SESSION_KEYS,
     SETTLEMENT_KEYS,
     SOLO_KIND_KEY,
     SOLO_KINDS,
     THROW_NAMES,
     TOURNAMENT_KEYS,
-    VERSIONS,
     VOID_KEYS,
     VOID_REASONS,
     Entry,
     RecordError,
-    json_copy,
     show,
     snapshot,
 )
 from ._sessions import TABLE_KEY, check_table
-from ._writing import contract_fields, settlement_fields
-
-_T = TypeVar("_T")
-
-
-# --- reading: structure ----------------------------------------------------------
-
-
-def _object(
-    value: object, entry: Entry, required: Sequence[str], optional: Sequence[str] = ()
-) -> Mapping[str, object]:
-    if not isinstance(value, Mapping):
-        entry.fail(f"must be a JSON object, not {show(value)}")
-    for key in value:
-        if key not in required and key not in optional:
-            entry.fail(f"unknown key {show(key)}", key=key if isinstance(key, str) else None)
-    for key in required:
-        if key not in value:
-            entry.fail(f"missing key {key!r}")
-    return value
-
-
-def _list(
-    data: Mapping[str, object], key: str, entry: Entry, *, low: int = 0, high: int | None = None
-) -> Sequence[object]:
-    value = data[key]
-    if not isinstance(value, list | tuple):
-        entry.fail(f"{key!r} must be a JSON array, not {show(value)}", key=key)
-    if len(value) < low or (high is not None and len(value) > high):
-        size = f"{low}" if low == high else f"{low}-{high}" if high is not None else f"{low}+"
-        entry.fail(f"{key!r} must hold {size} entries, not {len(value)}", key=key)
-    return value
-
-
-def _int(
-    data: Mapping[str, object],
-    key: str,
-    entry: Entry,
-    *,
-    low: int | None = None,
-    high: int | None = None,
-    what: str = "an integer",
-    nullable: bool = False,
-) -> int:
-    value = data[key]
-    if (
-        type(value) is not int
-        or (low is not None and value < low)
-        or (high is not None and value > high)
-    ):
-        null = " or null" if nullable else ""
-        entry.fail(f"{key!r} must be {what}{null}, not {show(value)}", key=key)
-    return value
-
-
-def _int_or_none(
-    data: Mapping[str, object], key: str, entry: Entry, *, low: int, high: int, what: str
-) -> int | None:
-    if data[key] is None:
-        return None
-    return _int(data, key, entry, low=low, high=high, what=what, nullable=True)
-
-
-def _seat(data: Mapping[str, object], key: str, entry: Entry) -> int:
-    return _int(data, key, entry, low=0, high=3, what="a seat 0-3")
-
-
-def _seat_or_none(data: Mapping[str, object], key: str, entry: Entry) -> int | None:
-    return _int_or_none(data, key, entry, low=0, high=3, what="a seat 0-3")
-
-
-def _str(data: Mapping[str, object], key: str, entry: Entry) -> str:
-    value = data[key]
-    if not isinstance(value, str):
-        entry.fail(f"{key!r} must be a string, not {show(value)}", key=key)
-    return value
-
-
-def _name(
-    data: Mapping[str, object], key: str, entry: Entry, names: Mapping[str, _T], *, null: str = ""
-) -> _T:
-    value = data[key]
-    if not isinstance(value, str) or value not in names:
-        choices = ", ".join(repr(name) for name in names)
-        entry.fail(f"{key!r} must be one of {choices}{null}, not {show(value)}", key=key)
-    return names[value]
-
-
-def _party(data: Mapping[str, object], key: str, entry: Entry) -> Party:
-    return _name(data, key, entry, PARTIES)
-
-
-def _party_or_none(data: Mapping[str, object], key: str, entry: Entry) -> Party | None:
-    if data[key] is None:
-        return None
-    return _name(data, key, entry, PARTIES, null=" or null")
-
-
-def _card(value: object, entry: Entry, key: str | int, what: str) -> Card:
-    """The card written ``value`` in ASCII notation (``CQ``, ``H10``)."""
-    if isinstance(value, str) and value in CARDS:
-        return CARDS[value]
-    hint = ""
-    if isinstance(value, str):
-        with contextlib.suppress(InvalidNotationError):
-            hint = f" (write {Card.parse(value).ascii!r})"
-    entry.fail(
-        f"{what} must be a card in ASCII notation such as 'CQ' or 'H10', not {show(value)}{hint}",
-        key=key,
-    )
-
-
-def _mismatch(entry: Entry, key: str, recorded: object, actual: object) -> NoReturn:
-    entry.fail(
-        f"the record says {key}={show(recorded)}, but the replay gives {show(actual)}", key=key
-    )
-
-
-def _version(data: Mapping[str, object], entry: Entry) -> int:
-    """The record's format version, one of :data:`VERSIONS`."""
-    if "version" not in data:
-        entry.fail("missing key 'version'")
-    version = data["version"]
-    if type(version) is not int:
-        entry.fail(f"'version' must be an integer, not {show(version)}", key="version")
-    if version not in VERSIONS:
-        entry.fail(
-            f"version {show(version)} is not supported; this library reads version "
-            f"{' and '.join(str(known) for known in VERSIONS)} records",
-            key="version",
-        )
-    return version
-
-
-def _check_header(data: object, kind: str, entry: Entry) -> tuple[Mapping[str, object], Rules]:
-    """The record ``data`` checked to be of ``kind``, and the rules it states (V§0.5)."""
-    if not isinstance(data, Mapping):
-        entry.fail(f"must be a JSON object, not {show(data)}")
-    if "format" not in data:
-        entry.fail("missing key 'format': not a doppelkopf record")
-    if data["format"] != RECORD_FORMAT:
-        entry.fail(
-            f"'format' is {show(data['format'])}, not {RECORD_FORMAT!r}: not a doppelkopf record",
-            key="format",
-        )
-    version = _version(data, entry)
-    if "kind" not in data:
-        entry.fail("missing key 'kind'")
-    if data["kind"] != kind:
-        if data["kind"] in ("deal", "session"):
-            entry.fail(
-                f"this is a {data['kind']} record; read it with load_{data['kind']}()", key="kind"
-            )
-        entry.fail(f"'kind' must be 'deal' or 'session', not {show(data['kind'])}", key="kind")
-    keys = DEAL_KEYS if kind == "deal" else SESSION_KEYS
-    optional: tuple[str, ...] = ("meta",)
-    if version >= 2:
-        keys = (RULES_KEY, *keys)
-        if kind == "deal":
-            optional = ("meta", *TOURNAMENT_KEYS)
-    record = _object(data, entry, (*HEADER_KEYS, *keys), optional)
-    if "meta" in record:
-        meta = record["meta"]
-        if not isinstance(meta, Mapping):
-            entry.fail(f"'meta' must be a JSON object, not {show(meta)}", key="meta")
-        try:
-            json_copy(meta, "meta", depth=2)
-        except (TypeError, RecordError) as error:
-            entry.fail(str(error), key="meta", cause=error)
-    if version == 1:
-        return record, Rules.DDV
-    return record, _read_rules(record[RULES_KEY], Entry("rules", ("rules",)))
-
-
-_OPTIONS: Final = tuple(Rules.DDV.as_dict())
-_PROCEDURE_OPTIONS: Final = (
-    "armut",
-    "armut_max_trumps",
-    "schmeissen",
-    "compulsory_solo",
-    "players",
-    "session_length",
-    "bock",
-    "bock_stacking",
+from ._structure import (
+    _card,
+    _check_header,
+    _int,
+    _int_or_none,
+    _list,
+    _mismatch,
+    _name,
+    _object,
+    _party,
+    _party_or_none,
+    _seat,
+    _seat_or_none,
+    _str,
 )
-"""The options of the table procedures (V§6-V§11), newer than the first version 2 records:
-a record written before them states none of them, and each takes its default."""
-
-
-def _read_rules(value: object, entry: Entry) -> Rules:
-    """The rule set of a record's ``rules`` object: every option of V§0.1 by name.
-
-    A record written before the procedure options (:data:`_PROCEDURE_OPTIONS`)
-    existed states none of them; they then take their defaults.  A record that
-    states some of them states all.
-    """
-    if not isinstance(value, Mapping):
-        entry.fail(f"must be a JSON object of options, not {show(value)} (V§0.1)")
-    for key in value:
-        if key not in _OPTIONS:
-            entry.fail(
-                f"unknown option {show(key)}; the options are {', '.join(_OPTIONS)} (V§0.1)",
-                key=key if isinstance(key, str) else None,
-            )
-    older = not any(name in value for name in _PROCEDURE_OPTIONS)
-    for name in _OPTIONS:
-        if name not in value and not (older and name in _PROCEDURE_OPTIONS):
-            entry.fail(f"missing option {name!r}; a record states every option (V§0.1)")
-    for name, option in value.items():
-        if type(option) is int and not -INTEGER_BOUND < option < INTEGER_BOUND:
-            entry.fail(
-                f"option {name!r} is {show(option)}; a record holds integers of at most "
-                f"{MAX_DIGITS} digits",
-                key=name,
-            )
-    try:
-        return Rules.from_dict(value)
-    except InvalidRulesError as error:
-        options = error.options
-        entry.fail(str(error), key=options[0] if options else None, cause=error)
-
+from ._writing import contract_fields, settlement_fields
 
 # --- reading: replay -------------------------------------------------------------
 
