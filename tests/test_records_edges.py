@@ -18,12 +18,22 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from doppelkopf import Deal, InvalidTypeError, InvalidValueError, Rules, strategies
+from doppelkopf import (
+    Announcement,
+    Deal,
+    InvalidTypeError,
+    InvalidValueError,
+    Reservation,
+    Rules,
+    Session,
+    strategies,
+)
 from doppelkopf.errors import InvalidRulesError
 from doppelkopf.records import (
     RecordError,
     RecordFileError,
     _common,
+    _layout,
     dump_deal,
     dumps_deal,
     dumps_session,
@@ -31,8 +41,11 @@ from doppelkopf.records import (
     load_deal,
     loads_deal,
     loads_session,
+    record_schema,
     save,
 )
+from doppelkopf.records._nodes import DEFS, Array, Integer, Nullable, Object, Raw, Ref, String
+from doppelkopf.records._sessions import table_fields
 
 OLD = b'{"old": "file"}\n'
 SRC = str(Path(__file__).resolve().parent.parent / "src")
@@ -412,3 +425,113 @@ def test_a_value_shared_past_what_text_can_hold_is_refused_at_once() -> None:
         load_deal({**dump_deal(finished(1)), "meta": meta})
     with pytest.raises(RecordError, match=r"^meta holds more than 16,777,216 values"):
         dump_deal(finished(1), meta=meta)
+
+
+# --- one layout for the readers and the schema ---------------------------------------------------
+
+
+def test_the_shipped_schema_is_what_the_layout_writes(tmp_path: Path) -> None:
+    assert _layout.SCHEMA_PATH.read_text(encoding="utf-8") == _layout.schema_text()
+    assert record_schema() == _layout.schema()
+    written = tmp_path / "schema.json"
+    _layout.write_schema(written)
+    assert written.read_text(encoding="utf-8") == _layout.schema_text()
+
+
+def test_the_keys_the_readers_name_are_the_layouts() -> None:
+    assert _layout.obj("rules").keys == tuple(Rules.DDV.as_dict())
+    record = _layout.obj("dealRecord2")
+    assert _common.RULES_KEY in record.required
+    assert tuple(key for key in record.optional if key != "meta") == _common.TOURNAMENT_KEYS
+    assert _common.SOLO_KIND_KEY in _layout.obj("contract").optional
+    assert _common.REASON_KEY in _layout.obj("reservation").optional
+    assert set(_layout.obj("table").keys) == set(table_fields(_a_row()))
+
+
+def _a_row() -> Any:
+    session = Session.new(0)
+    deal = session.next_deal(seed=1)
+    while not deal.is_finished:
+        deal = deal.apply(deal.legal_actions[0])
+    return session.add(deal).rows[0]
+
+
+def test_the_readers_check_what_the_layout_declares(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change of the layout changes what the readers accept, with no other change."""
+    deal = Deal.shuffled(seed=7)
+    for seat in (0, 1, 2, 3):
+        deal = deal.declare(seat, Reservation.HEALTHY)
+    deal = deal.announce(1, Announcement.RE_KONTRA)
+    record = dump_deal(deal)
+    assert load_deal(record) == deal
+    announce = _layout.obj("announceEvent")
+    monkeypatch.setitem(announce.required, "level", Integer(1, 4, "a level 1-4"))
+    with pytest.raises(RecordError, match=r"^event 0: 'level' must be a level 1-4, not 0$"):
+        load_deal(record)
+    monkeypatch.setitem(announce.optional, "note", String())
+    record["events"][0]["note"] = "first"
+    with pytest.raises(RecordError, match=r"^event 0: 'level' must be a level 1-4"):
+        load_deal(record)
+    monkeypatch.undo()
+    with pytest.raises(RecordError, match=r'^event 0: unknown key "note"$'):
+        load_deal(record)
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-6, 50)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.sampled_from(["", "re", "CQ", "H10", "D9", "C1", "cq", "CQ\n", "throw", "SOLO_Q"])
+    | st.sampled_from(["nines5", "compulsory", "thrown", "NORMAL", "never", "tie"])
+    | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=2), inner),
+    max_leaves=8,
+)
+
+
+def _checked(node: Any) -> bool:
+    """Whether the readers check values against ``node`` alone (not objects: key by key)."""
+    if isinstance(node, Ref):
+        return _checked(node.target)
+    if isinstance(node, Nullable):
+        return _checked(node.inner)
+    if isinstance(node, Array):
+        return node.items is None or _checked(node.items)
+    return not isinstance(node, Object | Raw)
+
+
+def _checked_nodes() -> list[tuple[str, Any]]:
+    """Every node that a reader checks a value against: the fields of every object."""
+    nodes: list[tuple[str, Any]] = []
+    for name, node in DEFS.items():
+        if isinstance(node, Object):
+            nodes.extend(
+                (f"{name}.{key}", node.field(key)) for key in node.keys if _checked(node.field(key))
+            )
+    return nodes
+
+
+def _integral_float(value: object) -> bool:
+    """Whether ``value`` holds a float like ``2.0``, which JSON Schema counts an integer and a
+    record does not (the readers tell ``2.0`` from ``2``; the schema cannot)."""
+    if isinstance(value, float):
+        return value.is_integer()
+    if isinstance(value, list):
+        return any(map(_integral_float, value))
+    if isinstance(value, dict):
+        return any(map(_integral_float, value.values()))
+    return False
+
+
+@pytest.mark.parametrize(("name", "node"), _checked_nodes(), ids=[n for n, _ in _checked_nodes()])
+@settings(max_examples=60, deadline=None)
+@given(value=JSON_VALUES)
+def test_a_value_the_readers_accept_is_one_the_schema_accepts(
+    name: str, node: Any, value: object
+) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    assume(not _integral_float(value))
+    schema = {"$defs": _layout.schema()["$defs"], **node.schema()}
+    valid = jsonschema.Draft202012Validator(schema).is_valid(value)
+    assert node.accepts(value) == valid, (name, value)

@@ -25,34 +25,11 @@ VERSIONS: Final = (1, 2)
 
 JsonPath: TypeAlias = tuple[str | int, ...]  # object keys and list positions from the top
 
-SESSION_LENGTH: Final = 12  # SPEC §2.5
-
-HEADER_KEYS: Final = ("format", "version", "kind")
-DEAL_KEYS: Final = (
-    "dealer",
-    "cut",
-    "hands",
-    "reservations",
-    "contract",
-    "events",
-    "settlement",
-)
 TOURNAMENT_KEYS: Final = ("owing", "forced")
 """The optional keys of a deal record with tournament facts, after ``hands`` (V§9.1, V§9.5)."""
-SESSION_KEYS: Final = ("first_dealer", "deals", "totals")
 RULES_KEY: Final = "rules"  # version 2 on: the rule set, every option by name (V§0.5)
-CONTRACT_KEYS: Final = ("game_type", "declarer", "partner", "clarification_trick")
 SOLO_KIND_KEY: Final = "solo_kind"  # in the contract of a deal record that states ``owing``
-VOID_KEYS: Final = ("void", "seat", "throw_reason")  # the contract of a void deal (V§8)
-RESERVATION_KEYS: Final = ("seat", "reservation")
 REASON_KEY: Final = "reason"  # a reservation's throw reason, for Schmeißen only (V§7.2)
-PASS_KEYS: Final = ("type", "seat", "cards")
-ANSWER_KEYS: Final = ("type", "seat", "accept")
-RETURN_KEYS: Final = ("type", "seat", "cards", "trumps")
-PLAY_KEYS: Final = ("type", "seat", "card")
-ANNOUNCE_KEYS: Final = ("type", "seat", "level", "party", "hand_size", "moment", "late_reply")
-SETTLEMENT_KEYS: Final = ("winner", "value", "scores", "lines")
-LINE_KEYS: Final = ("reason", "party", "points", "rule")
 
 CARDS: Final = {card.ascii: card for card in DISTINCT_CARDS}
 RESERVATIONS: Final = {reservation.value: reservation for reservation in Reservation}

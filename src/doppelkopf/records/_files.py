@@ -327,9 +327,11 @@ def load(path: str | PathLike[str]) -> Deal | tuple[int, tuple[Deal, ...]]:
 def record_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of deal and session records, versions 1 and 2.
 
-    The schema ships in the package as ``record.schema.json``.  It describes
-    the structure only; what it cannot express — legal play, recorded facts
-    that agree with the replay — is checked by the ``load`` functions.
+    The schema ships in the package as ``record.schema.json``, written from
+    the same declaration of a record's objects, keys and value types that the
+    ``load`` functions check a record's structure against.  It describes the
+    structure only; what it cannot express — legal play, recorded facts that
+    agree with the replay — is checked by the ``load`` functions.
 
     >>> from doppelkopf.records import record_schema
     >>> schema = record_schema()

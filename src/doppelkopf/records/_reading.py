@@ -12,54 +12,53 @@ from ..parties import Announcement
 from ..rules import Rules
 from ..session import Session
 from ._common import (
-    ANNOUNCE_KEYS,
-    ANSWER_KEYS,
-    CONTRACT_KEYS,
-    DEAL_KEYS,
     GAME_TYPES,
-    LINE_KEYS,
-    PASS_KEYS,
-    PLAY_KEYS,
+    PARTIES,
     REASON_KEY,
-    RESERVATION_KEYS,
     RESERVATIONS,
-    RETURN_KEYS,
     RULES_KEY,
-    SETTLEMENT_KEYS,
     SOLO_KIND_KEY,
     SOLO_KINDS,
     THROW_NAMES,
     TOURNAMENT_KEYS,
-    VOID_KEYS,
     VOID_REASONS,
     Entry,
     RecordError,
     show,
     snapshot,
 )
-from ._sessions import TABLE_KEY, check_table
+from ._layout import TABLE_KEY, obj
+from ._sessions import check_table
 from ._structure import (
+    _array,
     _card,
     _check_header,
+    _fields,
     _int,
-    _int_or_none,
     _list,
     _mismatch,
-    _name,
     _object,
-    _party,
-    _party_or_none,
-    _seat,
-    _seat_or_none,
-    _str,
+    _read,
 )
 from ._writing import contract_fields, settlement_fields
+
+_DEAL: Final = obj("deal")
+_RESERVATION: Final = obj("reservation")
+_PLAY: Final = obj("playEvent")
+_ANNOUNCE: Final = obj("announceEvent")
+_PASS: Final = obj("passEvent")
+_ANSWER: Final = obj("answerEvent")
+_RETURN: Final = obj("returnEvent")
+_CONTRACT: Final = obj("contract")
+_VOID: Final = obj("voidContract")
+_SETTLEMENT: Final = obj("settlement")
+_LINE: Final = obj("valueLine")
 
 # --- reading: replay -------------------------------------------------------------
 
 
 def _read_hands(data: Mapping[str, object], entry: Entry, prefix: str, rules: Rules) -> list[Hand]:
-    hands = _list(data, "hands", entry, low=4, high=4)
+    hands = _array(data, "hands", entry, _DEAL)
     result = []
     for seat, cards in enumerate(hands):
         hand_entry = Entry(f"{prefix}hand {seat}", (*entry.path, "hands", seat))
@@ -85,14 +84,16 @@ def _read_hands(data: Mapping[str, object], entry: Entry, prefix: str, rules: Ru
 
 
 def _reserve(deal: Deal, data: Mapping[str, object], entry: Entry, prefix: str) -> Deal:
-    reservations = _list(data, "reservations", entry, high=4)
+    reservations = _array(data, "reservations", entry, _DEAL)
     for number, item in enumerate(reservations):
         item_entry = Entry(f"{prefix}reservation {number}", (*entry.path, "reservations", number))
-        answer = _object(item, item_entry, RESERVATION_KEYS, (REASON_KEY,))
-        seat = _seat(answer, "seat", item_entry)
-        reservation = _name(answer, "reservation", item_entry, RESERVATIONS)
+        answer = _fields(item, item_entry, _RESERVATION)
+        seat: int = _read(answer, "seat", item_entry, _RESERVATION)
+        reservation = RESERVATIONS[_read(answer, "reservation", item_entry, _RESERVATION)]
         reason = (
-            _name(answer, REASON_KEY, item_entry, THROW_NAMES) if REASON_KEY in answer else None
+            THROW_NAMES[_read(answer, REASON_KEY, item_entry, _RESERVATION)]
+            if REASON_KEY in answer
+            else None
         )
         if reason is None and reservation is Reservation.THROW:
             item_entry.fail("missing key 'reason': Schmeißen names its reason (V§7.2)")
@@ -110,8 +111,8 @@ def _reserve(deal: Deal, data: Mapping[str, object], entry: Entry, prefix: str) 
 
 
 def _play(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
-    _object(event, entry, PLAY_KEYS)
-    seat = _seat(event, "seat", entry)
+    _fields(event, entry, _PLAY)
+    seat: int = _read(event, "seat", entry, _PLAY)
     card = _card(event["card"], entry, "card", "'card'")
     entry.name += f" (play seat {seat} {card})"
     try:
@@ -121,12 +122,12 @@ def _play(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
 
 
 def _announce(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
-    _object(event, entry, ANNOUNCE_KEYS)
-    seat = _seat(event, "seat", entry)
-    level = Announcement(_int(event, "level", entry, low=0, high=4, what="a level 0-4"))
-    party = _party(event, "party", entry)
-    hand_size = _int(event, "hand_size", entry, low=0, high=12, what="a hand size 0-12")
-    moment = _int(event, "moment", entry, low=0, high=47, what="a card count 0-47")
+    _fields(event, entry, _ANNOUNCE)
+    seat: int = _read(event, "seat", entry, _ANNOUNCE)
+    level = Announcement(_read(event, "level", entry, _ANNOUNCE))
+    party = PARTIES[_read(event, "party", entry, _ANNOUNCE)]
+    hand_size: int = _read(event, "hand_size", entry, _ANNOUNCE)
+    moment: int = _read(event, "moment", entry, _ANNOUNCE)
     late_reply = event["late_reply"]
     if type(late_reply) is not bool:
         entry.fail(f"'late_reply' must be true or false, not {show(late_reply)}", key="late_reply")
@@ -179,8 +180,8 @@ def _card_index(card: Card) -> int:
 
 
 def _pass(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
-    _object(event, entry, PASS_KEYS)
-    seat = _seat(event, "seat", entry)
+    _fields(event, entry, _PASS)
+    seat: int = _read(event, "seat", entry, _PASS)
     cards = _exchange_cards(event, entry)
     entry.name += f" (pass seat {seat} {' '.join(map(str, cards))})"
     try:
@@ -190,8 +191,8 @@ def _pass(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
 
 
 def _answer(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
-    _object(event, entry, ANSWER_KEYS)
-    seat = _seat(event, "seat", entry)
+    _fields(event, entry, _ANSWER)
+    seat: int = _read(event, "seat", entry, _ANSWER)
     accept = event["accept"]
     if type(accept) is not bool:
         entry.fail(f"'accept' must be true or false, not {show(accept)}", key="accept")
@@ -203,10 +204,10 @@ def _answer(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
 
 
 def _return(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
-    _object(event, entry, RETURN_KEYS)
-    seat = _seat(event, "seat", entry)
+    _fields(event, entry, _RETURN)
+    seat: int = _read(event, "seat", entry, _RETURN)
     cards = _exchange_cards(event, entry)
-    trumps = _int(event, "trumps", entry, low=0, high=3, what="a number of trumps 0-3")
+    trumps: int = _read(event, "trumps", entry, _RETURN)
     entry.name += f" (return seat {seat} {' '.join(map(str, cards))})"
     try:
         returned = deal.return_cards(seat, cards)
@@ -227,7 +228,7 @@ _EVENT_READERS: Final[dict[str, Callable[[Deal, Mapping[str, object], Entry], De
 
 
 def _replay_events(deal: Deal, data: Mapping[str, object], entry: Entry, prefix: str) -> Deal:
-    events = _list(data, "events", entry)
+    events = _array(data, "events", entry, _DEAL)
     for number, event in enumerate(events):
         event_entry = Entry(f"{prefix}event {number}", (*entry.path, "events", number))
         if not isinstance(event, Mapping):
@@ -259,32 +260,30 @@ def _read_contract(value: object, entry: Entry, tournament: bool) -> dict[str, o
     if value is None:
         return None
     if isinstance(value, Mapping) and "void" in value:
-        void = _object(value, entry, VOID_KEYS)
+        void = _fields(value, entry, _VOID)
         return {
-            "void": _name(void, "void", entry, VOID_REASONS),
-            "seat": _seat(void, "seat", entry),
+            "void": VOID_REASONS[_read(void, "void", entry, _VOID)],
+            "seat": _read(void, "seat", entry, _VOID),
             "throw_reason": None
             if void["throw_reason"] is None
-            else _name(void, "throw_reason", entry, THROW_NAMES, null=" or null"),
+            else THROW_NAMES[_read(void, "throw_reason", entry, _VOID)],
         }
     contract = _object(
-        value, entry, (*CONTRACT_KEYS, SOLO_KIND_KEY) if tournament else CONTRACT_KEYS
+        value, entry, (*_CONTRACT.required, *(_CONTRACT.optional if tournament else ()))
     )
-    game = _name(contract, "game_type", entry, GAME_TYPES)
+    game = GAME_TYPES[_read(contract, "game_type", entry, _CONTRACT)]
     fields: dict[str, object] = {
         "game_type": game.value,
-        "declarer": _seat_or_none(contract, "declarer", entry),
-        "partner": _seat_or_none(contract, "partner", entry),
-        "clarification_trick": _int_or_none(
-            contract, "clarification_trick", entry, low=1, high=3, what="a trick 1-3"
-        ),
+        "declarer": _read(contract, "declarer", entry, _CONTRACT),
+        "partner": _read(contract, "partner", entry, _CONTRACT),
+        "clarification_trick": _read(contract, "clarification_trick", entry, _CONTRACT),
     }
     if tournament:
         kind = contract[SOLO_KIND_KEY]
         fields[SOLO_KIND_KEY] = (
             None
             if kind is None
-            else _name(contract, SOLO_KIND_KEY, entry, SOLO_KINDS, null=" or null").value
+            else SOLO_KINDS[_read(contract, SOLO_KIND_KEY, entry, _CONTRACT)].value
         )
     return fields
 
@@ -321,28 +320,28 @@ def _check_contract(
 def _read_settlement(value: object, entry: Entry) -> dict[str, object] | None:
     if value is None:
         return None
-    settlement = _object(value, entry, SETTLEMENT_KEYS)
-    winner = _party_or_none(settlement, "winner", entry)
-    amount = _int(settlement, "value", entry)
-    scores = _list(settlement, "scores", entry, low=4, high=4)
+    settlement = _fields(value, entry, _SETTLEMENT)
+    winner: str | None = _read(settlement, "winner", entry, _SETTLEMENT)
+    amount: int = _read(settlement, "value", entry, _SETTLEMENT)
+    scores = _array(settlement, "scores", entry, _SETTLEMENT)
     for seat, score in enumerate(scores):
         if type(score) is not int:
             entry.fail(f"score {seat} must be an integer, not {show(score)}", key="scores")
     lines = []
-    for number, line in enumerate(_list(settlement, "lines", entry)):
+    for number, line in enumerate(_array(settlement, "lines", entry, _SETTLEMENT)):
         line_entry = Entry(f"{entry.name} line {number}", (*entry.path, "lines", number))
-        fields = _object(line, line_entry, LINE_KEYS)
-        party = _party(fields, "party", line_entry)
+        fields = _fields(line, line_entry, _LINE)
+        party = PARTIES[_read(fields, "party", line_entry, _LINE)]
         lines.append(
             {
-                "reason": _str(fields, "reason", line_entry),
+                "reason": _read(fields, "reason", line_entry, _LINE),
                 "party": party.value,
-                "points": _int(fields, "points", line_entry, low=1, what="a positive integer"),
-                "rule": _str(fields, "rule", line_entry),
+                "points": _read(fields, "points", line_entry, _LINE),
+                "rule": _read(fields, "rule", line_entry, _LINE),
             }
         )
     return {
-        "winner": None if winner is None else winner.value,
+        "winner": winner,
         "value": amount,
         "scores": list(scores),
         "lines": lines,
@@ -418,7 +417,7 @@ def _read_deal(
     facts), by default :meth:`Deal.from_hands`.  Returns the deal and its
     settlement.
     """
-    recorded_dealer = _seat(data, "dealer", entry)
+    recorded_dealer: int = _read(data, "dealer", entry, _DEAL)
     if dealer is not None and recorded_dealer != dealer:
         entry.fail(
             f"the record says dealer={recorded_dealer}, but the deal passes to the left after "
@@ -426,13 +425,18 @@ def _read_deal(
             key="dealer",
         )
     cuts = rules.cuts
-    cut = _int_or_none(
-        data,
-        "cut",
-        entry,
-        low=cuts.start,
-        high=cuts.stop - 1,
-        what=f"a cut {cuts.start}-{cuts.stop - 1} ({'§2.3' if rules.nines else 'V§1.2'})",
+    cut = (
+        None
+        if data["cut"] is None
+        else _int(
+            data,
+            "cut",
+            entry,
+            low=cuts.start,
+            high=cuts.stop - 1,
+            what=f"a cut {cuts.start}-{cuts.stop - 1} ({'§2.3' if rules.nines else 'V§1.2'})",
+            nullable=True,
+        )
     )
     hands = _read_hands(data, entry, prefix, rules)
     try:
@@ -460,7 +464,7 @@ def _tournament(deal: Deal, data: Mapping[str, object], entry: Entry) -> Deal:
     for key in TOURNAMENT_KEYS:
         if key not in data:
             entry.fail(f"missing key {key!r}: a record states 'owing' and 'forced' together")
-    owing = _list(data, "owing", entry)
+    owing = _list(data, "owing", entry)  # its message names the rule (V§9.1)
     seats = [seat for seat in owing if type(seat) is int and 0 <= seat <= 3]
     if not 1 <= len(owing) <= 4 or len(seats) != len(owing) or seats != sorted(set(seats)):
         entry.fail(
@@ -589,7 +593,7 @@ def read_session(data: object) -> Session:
     states_procedures = isinstance(stated, Mapping) and "armut" in stated
     for number, item in enumerate(items):
         deal_entry = Entry(f"deal {number}", ("deals", number))
-        fields = _object(item, deal_entry, DEAL_KEYS, (TABLE_KEY,))
+        fields = _object(item, deal_entry, _DEAL.keys, (TABLE_KEY,))
         if session.is_finished:
             deal_entry.fail(
                 f"the session is over after {rules.session_deals} played deals "

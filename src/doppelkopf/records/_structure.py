@@ -2,39 +2,36 @@
 
 The readers check each object of a record with these functions as they come
 to it, in the order of the record, before the replay uses its values: the
-keys (none missing, none unknown) and each value's JSON type and range.  A
-message names the entry and the key; ``path`` locates it in the document.
+keys (none missing, none unknown) and each value's JSON type and range, as
+the layout of :mod:`._layout` declares them — the layout the shipped JSON
+Schema is written from.  Ranges that depend on the rules a record states
+are given by the readers.  A message names the entry and the key; ``path``
+locates it in the document.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping, Sequence
-from typing import Final, NoReturn, TypeVar
+from typing import Any, Final, NoReturn
 
 from ..cards import Card
 from ..errors import InvalidNotationError, InvalidRulesError
-from ..parties import Party
 from ..rules import Rules
 from ._common import (
     CARDS,
-    DEAL_KEYS,
-    HEADER_KEYS,
     INTEGER_BOUND,
     MAX_DIGITS,
-    PARTIES,
     RECORD_FORMAT,
     RULES_KEY,
-    SESSION_KEYS,
-    TOURNAMENT_KEYS,
     VERSIONS,
     Entry,
     RecordError,
     json_copy,
     show,
 )
-
-_T = TypeVar("_T")
+from ._layout import obj
+from ._nodes import Array, Object, Ref
 
 
 def _object(
@@ -49,6 +46,32 @@ def _object(
         if key not in value:
             entry.fail(f"missing key {key!r}")
     return value
+
+
+def _fields(value: object, entry: Entry, *layouts: Object) -> Mapping[str, object]:
+    """``value`` checked to be an object with the keys of ``layouts``: every required one,
+    and no key that none of them declares."""
+    required = [key for layout in layouts for key in layout.required]
+    optional = [key for layout in layouts for key in layout.optional]
+    return _object(value, entry, required, optional)
+
+
+def _read(data: Mapping[str, object], key: str, entry: Entry, layout: Object) -> Any:
+    """The value of ``key`` in ``data``, checked to be what ``layout`` declares for it."""
+    node = layout.field(key)
+    value = data[key]
+    if not node.accepts(value):
+        entry.fail(f"{key!r} must be {node.what}, not {show(value)}", key=key)
+    return value
+
+
+def _array(data: Mapping[str, object], key: str, entry: Entry, layout: Object) -> Sequence[object]:
+    """The array of ``key`` in ``data``, of as many entries as ``layout`` declares for it."""
+    node = layout.field(key)
+    if isinstance(node, Ref):
+        node = node.target
+    assert isinstance(node, Array)
+    return _list(data, key, entry, low=node.low, high=node.high)
 
 
 def _list(
@@ -73,6 +96,7 @@ def _int(
     what: str = "an integer",
     nullable: bool = False,
 ) -> int:
+    """An integer whose range depends on the rules (the cut, V§1.2; a table seat, V§10)."""
     value = data[key]
     if (
         type(value) is not int
@@ -82,49 +106,6 @@ def _int(
         null = " or null" if nullable else ""
         entry.fail(f"{key!r} must be {what}{null}, not {show(value)}", key=key)
     return value
-
-
-def _int_or_none(
-    data: Mapping[str, object], key: str, entry: Entry, *, low: int, high: int, what: str
-) -> int | None:
-    if data[key] is None:
-        return None
-    return _int(data, key, entry, low=low, high=high, what=what, nullable=True)
-
-
-def _seat(data: Mapping[str, object], key: str, entry: Entry) -> int:
-    return _int(data, key, entry, low=0, high=3, what="a seat 0-3")
-
-
-def _seat_or_none(data: Mapping[str, object], key: str, entry: Entry) -> int | None:
-    return _int_or_none(data, key, entry, low=0, high=3, what="a seat 0-3")
-
-
-def _str(data: Mapping[str, object], key: str, entry: Entry) -> str:
-    value = data[key]
-    if not isinstance(value, str):
-        entry.fail(f"{key!r} must be a string, not {show(value)}", key=key)
-    return value
-
-
-def _name(
-    data: Mapping[str, object], key: str, entry: Entry, names: Mapping[str, _T], *, null: str = ""
-) -> _T:
-    value = data[key]
-    if not isinstance(value, str) or value not in names:
-        choices = ", ".join(repr(name) for name in names)
-        entry.fail(f"{key!r} must be one of {choices}{null}, not {show(value)}", key=key)
-    return names[value]
-
-
-def _party(data: Mapping[str, object], key: str, entry: Entry) -> Party:
-    return _name(data, key, entry, PARTIES)
-
-
-def _party_or_none(data: Mapping[str, object], key: str, entry: Entry) -> Party | None:
-    if data[key] is None:
-        return None
-    return _name(data, key, entry, PARTIES, null=" or null")
 
 
 def _card(value: object, entry: Entry, key: str | int, what: str) -> Card:
@@ -183,13 +164,8 @@ def _check_header(data: object, kind: str, entry: Entry) -> tuple[Mapping[str, o
                 f"this is a {data['kind']} record; read it with load_{data['kind']}()", key="kind"
             )
         entry.fail(f"'kind' must be 'deal' or 'session', not {show(data['kind'])}", key="kind")
-    keys = DEAL_KEYS if kind == "deal" else SESSION_KEYS
-    optional: tuple[str, ...] = ("meta",)
-    if version >= 2:
-        keys = (RULES_KEY, *keys)
-        if kind == "deal":
-            optional = ("meta", *TOURNAMENT_KEYS)
-    record = _object(data, entry, (*HEADER_KEYS, *keys), optional)
+    layouts = (obj(f"{kind}Record{version}"),) + ((obj("deal"),) if kind == "deal" else ())
+    record = _fields(data, entry, *layouts)
     if "meta" in record:
         meta = record["meta"]
         if not isinstance(meta, Mapping):
@@ -203,7 +179,7 @@ def _check_header(data: object, kind: str, entry: Entry) -> tuple[Mapping[str, o
     return record, _read_rules(record[RULES_KEY], Entry("rules", ("rules",)))
 
 
-_OPTIONS: Final = tuple(Rules.DDV.as_dict())
+_OPTIONS: Final = obj("rules").keys  # every option of Rules, in its order
 _PROCEDURE_OPTIONS: Final = (
     "armut",
     "armut_max_trumps",

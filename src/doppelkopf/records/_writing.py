@@ -21,7 +21,8 @@ from ._common import (
     RecordError,
     json_copy,
 )
-from ._sessions import TABLE_KEY, table_fields
+from ._layout import TABLE_KEY
+from ._sessions import table_fields
 
 
 def contract_fields(deal: Deal, *, tournament: bool = False) -> dict[str, Any] | None:
