@@ -338,9 +338,12 @@ def snapshot(value: object, depth: int = 1) -> object:
     while stack:
         parent, slot, level = stack.pop()
         item = parent[slot]
+        kind = type(item)
         copy: dict[Any, Any] | list[Any]
-        if type(item) is dict:
+        if kind is dict:
             copy = dict(item)
+        elif kind is list:
+            copy = item.copy()
         elif isinstance(item, Mapping):
             copy = dict(item.items())
         elif isinstance(item, list | tuple):
@@ -351,10 +354,11 @@ def snapshot(value: object, depth: int = 1) -> object:
         if level > MAX_DEPTH or count > _MAX_VALUES:
             continue
         parent[slot] = copy
-        entries = copy.items() if isinstance(copy, dict) else enumerate(copy)
-        kinds = set(map(type, copy.values() if isinstance(copy, dict) else copy))
-        if not kinds <= _SCALARS:
-            stack.extend(
-                (copy, key, level + 1) for key, entry in entries if type(entry) not in _SCALARS
-            )
+        values = copy.values() if type(copy) is dict else copy
+        if len(copy) > 16 and set(map(type, values)) <= _SCALARS:
+            continue  # a long array of numbers or strings, looked at in one pass
+        entries = copy.items() if type(copy) is dict else enumerate(copy)
+        for key, entry in entries:
+            if type(entry) not in _SCALARS:
+                stack.append((copy, key, level + 1))
     return root[0]

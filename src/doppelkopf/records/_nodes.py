@@ -8,6 +8,7 @@ names its values in a message.  :class:`Ref` nodes name the parts of
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -15,7 +16,7 @@ DEFS: Final[dict[str, Node]] = {}
 """Every named part of a record, by name; :mod:`._layout` declares them."""
 
 
-class Node:
+class Node(ABC):
     """A JSON value of the layout: its schema, and whether a value has its JSON type."""
 
     __slots__ = ("description",)
@@ -26,18 +27,18 @@ class Node:
     def __init__(self, description: str = "") -> None:
         self.description = description
 
+    @abstractmethod
     def body(self) -> dict[str, Any]:
         """The node's schema, without its description."""
-        raise NotImplementedError  # pragma: no cover - every node says
 
     def schema(self) -> dict[str, Any]:
         written: dict[str, Any] = {"description": self.description} if self.description else {}
         written.update(self.body())
         return written
 
+    @abstractmethod
     def accepts(self, value: object, *, ranges: bool = True) -> bool:
         """Whether ``value`` is of the node's JSON type (and, with ``ranges``, in its range)."""
-        raise NotImplementedError  # pragma: no cover - every node says
 
 
 class Integer(Node):

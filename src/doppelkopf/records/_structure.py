@@ -12,7 +12,7 @@ locates it in the document.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
 from ..cards import Card
@@ -35,7 +35,7 @@ from ._nodes import Array, Object, Ref
 
 
 def _object(
-    value: object, entry: Entry, required: Sequence[str], optional: Sequence[str] = ()
+    value: object, entry: Entry, required: Collection[str], optional: Collection[str] = ()
 ) -> Mapping[str, object]:
     if not isinstance(value, Mapping):
         entry.fail(f"must be a JSON object, not {show(value)}")
@@ -51,6 +51,8 @@ def _object(
 def _fields(value: object, entry: Entry, *layouts: Object) -> Mapping[str, object]:
     """``value`` checked to be an object with the keys of ``layouts``: every required one,
     and no key that none of them declares."""
+    if len(layouts) == 1:
+        return _object(value, entry, layouts[0].required, layouts[0].optional)
     required = [key for layout in layouts for key in layout.required]
     optional = [key for layout in layouts for key in layout.optional]
     return _object(value, entry, required, optional)
