@@ -257,7 +257,7 @@ def _careful_copy(value: object, where: str, depth: int) -> Any:
             copy = int(item)
             if not -INTEGER_BOUND < copy < INTEGER_BOUND:
                 raise RecordError(
-                    f"{_place(where, path)} holds {excerpt(copy)}; a record holds integers "
+                    f"{_place(where, path)} holds {show(copy)}; a record holds integers "
                     f"of at most {_MAX_DIGITS} digits"
                 )
         elif isinstance(item, float) and math.isfinite(item):
@@ -274,10 +274,10 @@ def _careful_copy(value: object, where: str, depth: int) -> Any:
             copy = _container(item, path, level, stack, where)
         else:
             raise InvalidTypeError(
-                f"{_place(where, path)} holds {excerpt(item)}, which is not a JSON value",
+                f"{_place(where, path)} holds {show(item)}, which is not a JSON value",
                 name=where,
                 expected="JSON value",
-                value=excerpt(item),
+                value=show(item),
             )
         parent[slot] = copy
     return root[0]
@@ -297,15 +297,15 @@ def _container(
         for key, entry in item.items():
             if not isinstance(key, str):
                 raise InvalidTypeError(
-                    f"{_place(where, path)} has a key {excerpt(key)} that is not a string",
+                    f"{_place(where, path)} has a key {show(key)} that is not a string",
                     name=where,
                     expected="str",
-                    value=excerpt(key),
+                    value=show(key),
                 )
             name = str.__str__(key)
             if _SURROGATE.search(name):
                 raise RecordError(
-                    f"{_place(where, path)} has a key with a lone surrogate, {excerpt(name)}, "
+                    f"{_place(where, path)} has a key with a lone surrogate, {show(name)}, "
                     "which is not a Unicode character"
                 )
             copy[name] = None

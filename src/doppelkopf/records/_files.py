@@ -14,7 +14,7 @@ from os import PathLike
 from typing import Any
 
 from .. import _checks
-from .._json import MAX_BYTES, excerpt, parse_json
+from .._json import MAX_BYTES, parse_json
 from ..deal import Deal
 from ..errors import InvalidTypeError, InvalidValueError
 from ._common import Entry, RecordError, RecordFileError, json_copy, show, snapshot
@@ -192,7 +192,7 @@ def _path(path: object) -> str:
         raise _checks.type_error(given, "path", "str or os.PathLike of a str")
     if "\0" in given:
         raise InvalidValueError(
-            f"path {excerpt(given)} holds a NUL character, which no file name may hold"
+            f"path {show(given)} holds a NUL character, which no file name may hold"
         )
     return str.__str__(given)
 
@@ -221,7 +221,7 @@ def _target(path: str) -> str:
         current = os.path.join(folder, name)
         if folder == "/proc" or folder.startswith("/proc/"):
             raise RecordFileError(
-                f"record: cannot save to {excerpt(path)}: it leads through /proc to a file "
+                f"record: cannot save to {show(path)}: it leads through /proc to a file "
                 "that is open, and saving would put another file in its place"
             )
         try:
@@ -237,7 +237,7 @@ def _target(path: str) -> str:
         else:
             kind = next((kind for test, kind in _KINDS if test(info.st_mode)), "no regular file")
             raise RecordFileError(
-                f"record: cannot save to {excerpt(path)}: it is {kind}, not a regular file, "
+                f"record: cannot save to {show(path)}: it is {kind}, not a regular file, "
                 "and saving would put a file in its place"
             )
     raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), path)

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence, Sized
 from typing import Any, Protocol
 
 from .. import _checks
-from .._json import MAX_BYTES, excerpt
+from .._json import MAX_BYTES
 from ..deal import Announced, AnswerPoverty, Deal, Declare, Event, PassCards, Play, ReturnCards
 from ..errors import DoppelkopfError
 from ..rules import Rules
@@ -20,6 +20,7 @@ from ._common import (
     SOLO_KIND_KEY,
     RecordError,
     json_copy,
+    show,
 )
 from ._layout import TABLE_KEY
 from ._sessions import table_fields
@@ -276,7 +277,7 @@ def _check_session(first_dealer: int, deals: tuple[Deal, ...], rules: Rules) -> 
     if not 0 <= first_dealer < rules.players:
         raise RecordError(
             f"session: the first dealer must be a seat 0-{rules.players - 1}, not "
-            f"{excerpt(first_dealer)}",
+            f"{show(first_dealer)}",
             path=("first_dealer",),
         )
     played = 0
