@@ -54,6 +54,7 @@ rulelinks_pages = [
     "bots",
     "cli",
     "quickstart",
+    "records",
     "design",
     "index",
     "citing",

@@ -56,7 +56,6 @@ the first in sorted order, each followed by one it imports, and names the
 import that closes it."""
 
 KNOWN_LONG: dict[str, str] = {
-    "records/_reading.py": "reading every version of a record, with its checks",
     "rules.py": "the rule set, its presets and every fact derived from it",
 }
 """The modules over :data:`MAX_LINES` lines whose docstrings do not yet say why."""

@@ -56,6 +56,7 @@ from typing import Final
 
 from . import _common
 from ._common import RecordError as RecordError
+from ._common import RecordFileError as RecordFileError
 from ._files import load as load
 from ._files import loads_deal as loads_deal
 from ._files import loads_session as loads_session
@@ -73,6 +74,7 @@ __all__ = [
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "RecordError",
+    "RecordFileError",
     "dump_deal",
     "dump_session",
     "dumps_deal",
@@ -97,6 +99,7 @@ RECORD_VERSION: Final = _common.RECORD_VERSION
 # which is where messages, tracebacks and the documentation find them.
 for _public in (
     RecordError,
+    RecordFileError,
     dump_deal,
     dump_session,
     dumps_deal,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
@@ -15,8 +16,9 @@ from typing import Any
 from .. import _checks
 from .._json import MAX_BYTES, parse_json
 from ..deal import Deal
-from ._common import Entry, RecordError, json_copy, show
-from ._reading import load_deal, load_session
+from ..errors import InvalidTypeError, InvalidValueError
+from ._common import Entry, RecordError, RecordFileError, json_copy, show, snapshot
+from ._reading import read_deal, read_session
 from ._writing import SessionLike, dump_deal, dump_session, text
 
 
@@ -52,7 +54,7 @@ enclosed in double quotes: line 1 column 33 (char 32)
             :func:`load_deal` rejects it.
         InvalidTypeError: ``text`` is neither str nor bytes (a ``TypeError``).
     """
-    return load_deal(_parse(text))
+    return read_deal(_parse(text))  # parsed JSON is plain: no copy to make
 
 
 def loads_session(text: str | bytes) -> tuple[int, tuple[Deal, ...]]:
@@ -69,16 +71,23 @@ def loads_session(text: str | bytes) -> tuple[int, tuple[Deal, ...]]:
             :func:`load_session` rejects it.
         InvalidTypeError: ``text`` is neither str nor bytes (a ``TypeError``).
     """
-    return load_session(_parse(text))
+    session = read_session(_parse(text))
+    return session.first_dealer, session.deals
 
 
 def load_any(data: object) -> Deal | tuple[int, tuple[Deal, ...]]:
     """Read a deal or a session record, as its ``"kind"`` says."""
-    if isinstance(data, Mapping) and data.get("kind") == "session":
-        return load_session(data)
-    if not isinstance(data, Mapping):
+    return _read_any(snapshot(data))
+
+
+def _read_any(data: object) -> Deal | tuple[int, tuple[Deal, ...]]:
+    """:func:`load_any` of plain data, as :func:`snapshot` or the JSON parser gives it."""
+    if isinstance(data, dict) and data.get("kind") == "session":
+        session = read_session(data)
+        return session.first_dealer, session.deals
+    if not isinstance(data, dict):
         Entry("record", ()).fail(f"must be a JSON object, not {show(data)}")
-    return load_deal(data)
+    return read_deal(data)
 
 
 def save(
@@ -93,13 +102,20 @@ def save(
     writes it; a session — any object with ``first_dealer`` and ``deals`` —
     written as :func:`dump_session` writes it; or a record already made by
     :func:`dump_deal` or :func:`dump_session` (to keep its ``meta``).  A record
-    given as a mapping is read back with the checks of :func:`load` before
-    anything is written, so a file written by ``save`` always loads.
+    given as a mapping is copied once to plain JSON values, and the copy is
+    read back with the checks of :func:`load` and written, so a file written
+    by ``save`` always loads.
 
     The text goes to a new file in the same folder, which is flushed to the
     disk and then renamed to ``path`` in one step: should anything fail, the
     file that was there is left as it was, and the new file is removed.  A
-    file that is replaced keeps its permissions.
+    file that is replaced keeps its permissions, and its owner and group where
+    the process may set them.  A symbolic link is followed, so the file it
+    points to is replaced and the link stays; another hard link to the
+    replaced file keeps the old text (see :ref:`record-files`).  ``path``
+    must name a regular file or nothing: a device, a named pipe, a socket or
+    an open file named through ``/proc`` (``/dev/stdout``) is refused, since
+    the rename would put a file in its place.
 
     >>> import tempfile
     >>> from pathlib import Path
@@ -111,20 +127,29 @@ def save(
     ...     save(path, deal)
     ...     load(path) == deal
     True
+    >>> save("/dev/null", deal)
+    Traceback (most recent call last):
+    ...
+    doppelkopf.records.RecordFileError: record: cannot save to "/dev/null": it is a character \
+device, not a regular file, and saving would put a file in its place
 
     Raises:
         RecordError: a mapping that is not a valid record, a session that
             :func:`dump_session` refuses (one of paper results among them), or
             a text longer than 16 MiB.
-        InvalidTypeError: ``record`` is none of the above, or ``indent`` is not
-            an int (a ``TypeError``).
+        RecordFileError: ``path`` names something that is not a regular file
+            (a :class:`RecordError` and an ``OSError``).
+        InvalidTypeError: ``path`` is not a str or an ``os.PathLike``,
+            ``record`` is none of the above, or ``indent`` is not an int (a
+            ``TypeError``).
+        InvalidValueError: ``path`` holds a NUL character.
         OSError: the file cannot be written.
     """
+    given = _path(path)
     if isinstance(record, Deal):
         data = dump_deal(record)
     elif isinstance(record, Mapping):
-        load_any(record)
-        data = json_copy(record, "record")
+        data = _plain_record(record)
     elif hasattr(record, "first_dealer") and hasattr(record, "deals"):
         data = dump_session(record)
     else:
@@ -135,16 +160,102 @@ def save(
             f"record: the file would be {len(payload):,} bytes long, and records are read up "
             f"to {MAX_BYTES:,} (16 MiB); keep less in 'meta'"
         )
-    _replace(os.path.realpath(path), payload)
+    _replace(_target(given), payload)
+
+
+def _plain_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    """``record`` copied once to plain JSON values, and the copy checked as :func:`load` does.
+
+    The copy is what is written, so a mapping that shows one thing to a check
+    and another to a writer cannot slip past the check.  When ``record`` is no
+    JSON value at all, the readers are asked first, so that the message names
+    the bad entry as theirs do.
+    """
+    try:
+        data: dict[str, Any] = json_copy(record, "record")
+    except (InvalidTypeError, RecordError):
+        load_any(record)
+        raise
+    _read_any(data)
+    return data
+
+
+def _path(path: object) -> str:
+    """``path`` as a str: a str, or an ``os.PathLike`` that gives one, without a NUL."""
+    if not isinstance(path, str | PathLike):
+        raise _checks.type_error(path, "path", "str or os.PathLike")
+    try:
+        given = os.fspath(path)
+    except TypeError as error:
+        raise _checks.type_error(path, "path", "str or os.PathLike") from error
+    if not isinstance(given, str):
+        raise _checks.type_error(given, "path", "str or os.PathLike of a str")
+    if "\0" in given:
+        raise InvalidValueError(
+            f"path {show(given)} holds a NUL character, which no file name may hold"
+        )
+    return str.__str__(given)
+
+
+_MAX_LINKS = 40  # the symbolic links followed in a row before the path counts as a loop
+
+_KINDS = (
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _target(path: str) -> str:
+    """The regular file that saving to ``path`` replaces or creates, symbolic links followed.
+
+    A folder is an ``IsADirectoryError``; anything else that is not a regular
+    file, and a path that leads through ``/proc`` (where ``/dev/stdout``
+    leads: to whatever file the process has open), a :class:`RecordFileError`.
+    """
+    current = os.path.abspath(path)
+    for _ in range(_MAX_LINKS):
+        folder, name = os.path.split(current)
+        folder = os.path.realpath(folder)
+        current = os.path.join(folder, name)
+        if folder == "/proc" or folder.startswith("/proc/"):
+            raise RecordFileError(
+                f"record: cannot save to {show(path)}: it leads through /proc to a file "
+                "that is open, and saving would put another file in its place"
+            )
+        try:
+            info = os.lstat(current)
+        except FileNotFoundError:
+            return current
+        if stat.S_ISLNK(info.st_mode):
+            current = os.path.join(folder, os.readlink(current))
+        elif stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+        elif stat.S_ISREG(info.st_mode):
+            return current
+        else:
+            kind = next((kind for test, kind in _KINDS if test(info.st_mode)), "no regular file")
+            raise RecordFileError(
+                f"record: cannot save to {show(path)}: it is {kind}, not a regular file, "
+                "and saving would put a file in its place"
+            )
+    raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), path)
 
 
 def _replace(target: str, payload: bytes) -> None:
-    """Write ``payload`` to a new file beside ``target``, then rename it to ``target``."""
+    """Write ``payload`` to a new file beside ``target``, then rename it to ``target``.
+
+    A file that is replaced keeps its mode, and its owner and group as far as
+    the process may set them.
+    """
     folder, name = os.path.split(target)
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
+        info = os.stat(target)
     except FileNotFoundError:
-        mode = 0o666 & ~_umask()
+        mode, owner = 0o666 & ~_umask(), None
+    else:
+        mode, owner = stat.S_IMODE(info.st_mode), (info.st_uid, info.st_gid)
     handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, kept on success
         mode="wb", dir=folder, prefix=f".{name}.", suffix=".tmp", delete=False
     )
@@ -153,12 +264,31 @@ def _replace(target: str, payload: bytes) -> None:
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
+        if owner is not None:
+            _keep_owner(handle.name, *owner)
         os.chmod(handle.name, mode)
         os.replace(handle.name, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(handle.name)
         raise
+
+
+def _keep_owner(name: str, uid: int, gid: int) -> None:
+    """Give the file ``name`` the owner and group ``uid`` and ``gid``, as far as permitted.
+
+    Only a privileged process may give a file away; any process may give it a
+    group it belongs to.  What is not permitted is left as the new file has it.
+    """
+    chown = getattr(os, "chown", None)
+    info = os.stat(name)
+    if chown is None or (info.st_uid, info.st_gid) == (uid, gid):
+        return
+    try:
+        chown(name, uid, gid)
+    except PermissionError:
+        with contextlib.suppress(PermissionError):
+            chown(name, -1, gid)
 
 
 def _umask() -> int:
@@ -173,29 +303,35 @@ def load(path: str | PathLike[str]) -> Deal | tuple[int, tuple[Deal, ...]]:
 
     The record's ``"kind"`` decides which; see :func:`load_deal` and
     :func:`load_session` for the checks, and :func:`loads_deal` for how the
-    text is read.  No more than 16 MiB are read from the file.  An example is
-    under :func:`save`.
+    text is read.  No more than 16 MiB are read from the file.  ``path`` is a
+    str or an ``os.PathLike``; an int is not taken for a file descriptor.  An
+    example is under :func:`save`.
 
     Raises:
         RecordError: the file is not UTF-8 JSON text within the limits, or
             not a valid record.
+        InvalidTypeError: ``path`` is not a str or an ``os.PathLike`` (a
+            ``TypeError``).
+        InvalidValueError: ``path`` holds a NUL character.
         OSError: the file cannot be read.
     """
-    with open(path, "rb") as file:
+    with open(_path(path), "rb") as file:
         content = file.read(MAX_BYTES + 1)
     if len(content) > MAX_BYTES:
         raise RecordError(
             f"record: the file is longer than {MAX_BYTES:,} bytes (16 MiB), the most that is read"
         )
-    return load_any(_parse(content))
+    return _read_any(_parse(content))
 
 
 def record_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of deal and session records, versions 1 and 2.
 
-    The schema ships in the package as ``record.schema.json``.  It describes
-    the structure only; what it cannot express — legal play, recorded facts
-    that agree with the replay — is checked by the ``load`` functions.
+    The schema ships in the package as ``record.schema.json``, written from
+    the same declaration of a record's objects, keys and value types that the
+    ``load`` functions check a record's structure against.  It describes the
+    structure only; what it cannot express — legal play, recorded facts that
+    agree with the replay — is checked by the ``load`` functions.
 
     >>> from doppelkopf.records import record_schema
     >>> schema = record_schema()

@@ -2,269 +2,63 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, NoReturn, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, Final
 
 from ..cards import Card, Hand
 from ..deal import Announced, Deal, Reservation
-from ..errors import DoppelkopfError, InvalidNotationError, InvalidRulesError
-from ..parties import Announcement, Party
+from ..errors import DoppelkopfError
+from ..parties import Announcement
 from ..rules import Rules
 from ..session import Session
 from ._common import (
-    ANNOUNCE_KEYS,
-    ANSWER_KEYS,
-    CARDS,
-    CONTRACT_KEYS,
-    DEAL_KEYS,
     GAME_TYPES,
-    HEADER_KEYS,
-    LINE_KEYS,
     PARTIES,
-    PASS_KEYS,
-    PLAY_KEYS,
     REASON_KEY,
-    RECORD_FORMAT,
-    RESERVATION_KEYS,
     RESERVATIONS,
-    RETURN_KEYS,
     RULES_KEY,
-    SESSION_KEYS,
-    SETTLEMENT_KEYS,
     SOLO_KIND_KEY,
     SOLO_KINDS,
     THROW_NAMES,
     TOURNAMENT_KEYS,
-    VERSIONS,
-    VOID_KEYS,
     VOID_REASONS,
     Entry,
     RecordError,
-    json_copy,
     show,
+    snapshot,
 )
-from ._sessions import TABLE_KEY, check_table
+from ._layout import TABLE_KEY, obj
+from ._sessions import check_table
+from ._structure import (
+    _array,
+    _card,
+    _check_header,
+    _fields,
+    _int,
+    _list,
+    _mismatch,
+    _object,
+    _read,
+)
 from ._writing import contract_fields, settlement_fields
 
-_T = TypeVar("_T")
-
-
-# --- reading: structure ----------------------------------------------------------
-
-
-def _object(
-    value: object, entry: Entry, required: Sequence[str], optional: Sequence[str] = ()
-) -> Mapping[str, object]:
-    if not isinstance(value, Mapping):
-        entry.fail(f"must be a JSON object, not {show(value)}")
-    for key in value:
-        if key not in required and key not in optional:
-            entry.fail(f"unknown key {show(key)}", key=key if isinstance(key, str) else None)
-    for key in required:
-        if key not in value:
-            entry.fail(f"missing key {key!r}")
-    return value
-
-
-def _list(
-    data: Mapping[str, object], key: str, entry: Entry, *, low: int = 0, high: int | None = None
-) -> Sequence[object]:
-    value = data[key]
-    if not isinstance(value, list | tuple):
-        entry.fail(f"{key!r} must be a JSON array, not {show(value)}", key=key)
-    if len(value) < low or (high is not None and len(value) > high):
-        size = f"{low}" if low == high else f"{low}-{high}" if high is not None else f"{low}+"
-        entry.fail(f"{key!r} must hold {size} entries, not {len(value)}", key=key)
-    return value
-
-
-def _int(
-    data: Mapping[str, object],
-    key: str,
-    entry: Entry,
-    *,
-    low: int | None = None,
-    high: int | None = None,
-    what: str = "an integer",
-    nullable: bool = False,
-) -> int:
-    value = data[key]
-    if (
-        type(value) is not int
-        or (low is not None and value < low)
-        or (high is not None and value > high)
-    ):
-        null = " or null" if nullable else ""
-        entry.fail(f"{key!r} must be {what}{null}, not {show(value)}", key=key)
-    return value
-
-
-def _int_or_none(
-    data: Mapping[str, object], key: str, entry: Entry, *, low: int, high: int, what: str
-) -> int | None:
-    if data[key] is None:
-        return None
-    return _int(data, key, entry, low=low, high=high, what=what, nullable=True)
-
-
-def _seat(data: Mapping[str, object], key: str, entry: Entry) -> int:
-    return _int(data, key, entry, low=0, high=3, what="a seat 0-3")
-
-
-def _seat_or_none(data: Mapping[str, object], key: str, entry: Entry) -> int | None:
-    return _int_or_none(data, key, entry, low=0, high=3, what="a seat 0-3")
-
-
-def _str(data: Mapping[str, object], key: str, entry: Entry) -> str:
-    value = data[key]
-    if not isinstance(value, str):
-        entry.fail(f"{key!r} must be a string, not {show(value)}", key=key)
-    return value
-
-
-def _name(
-    data: Mapping[str, object], key: str, entry: Entry, names: Mapping[str, _T], *, null: str = ""
-) -> _T:
-    value = data[key]
-    if not isinstance(value, str) or value not in names:
-        choices = ", ".join(repr(name) for name in names)
-        entry.fail(f"{key!r} must be one of {choices}{null}, not {show(value)}", key=key)
-    return names[value]
-
-
-def _party(data: Mapping[str, object], key: str, entry: Entry) -> Party:
-    return _name(data, key, entry, PARTIES)
-
-
-def _party_or_none(data: Mapping[str, object], key: str, entry: Entry) -> Party | None:
-    if data[key] is None:
-        return None
-    return _name(data, key, entry, PARTIES, null=" or null")
-
-
-def _card(value: object, entry: Entry, key: str | int, what: str) -> Card:
-    """The card written ``value`` in ASCII notation (``CQ``, ``H10``)."""
-    if isinstance(value, str) and value in CARDS:
-        return CARDS[value]
-    hint = ""
-    if isinstance(value, str):
-        with contextlib.suppress(InvalidNotationError):
-            hint = f" (write {Card.parse(value).ascii!r})"
-    entry.fail(
-        f"{what} must be a card in ASCII notation such as 'CQ' or 'H10', not {show(value)}{hint}",
-        key=key,
-    )
-
-
-def _mismatch(entry: Entry, key: str, recorded: object, actual: object) -> NoReturn:
-    entry.fail(
-        f"the record says {key}={show(recorded)}, but the replay gives {show(actual)}", key=key
-    )
-
-
-def _version(data: Mapping[str, object], entry: Entry) -> int:
-    """The record's format version, one of :data:`VERSIONS`."""
-    if "version" not in data:
-        entry.fail("missing key 'version'")
-    version = data["version"]
-    if type(version) is not int:
-        entry.fail(f"'version' must be an integer, not {show(version)}", key="version")
-    if version not in VERSIONS:
-        entry.fail(
-            f"version {show(version)} is not supported; this library reads version "
-            f"{' and '.join(str(known) for known in VERSIONS)} records",
-            key="version",
-        )
-    return version
-
-
-def _check_header(data: object, kind: str, entry: Entry) -> tuple[Mapping[str, object], Rules]:
-    """The record ``data`` checked to be of ``kind``, and the rules it states (V§0.5)."""
-    if not isinstance(data, Mapping):
-        entry.fail(f"must be a JSON object, not {show(data)}")
-    if "format" not in data:
-        entry.fail("missing key 'format': not a doppelkopf record")
-    if data["format"] != RECORD_FORMAT:
-        entry.fail(
-            f"'format' is {show(data['format'])}, not {RECORD_FORMAT!r}: not a doppelkopf record",
-            key="format",
-        )
-    version = _version(data, entry)
-    if "kind" not in data:
-        entry.fail("missing key 'kind'")
-    if data["kind"] != kind:
-        if data["kind"] in ("deal", "session"):
-            entry.fail(
-                f"this is a {data['kind']} record; read it with load_{data['kind']}()", key="kind"
-            )
-        entry.fail(f"'kind' must be 'deal' or 'session', not {show(data['kind'])}", key="kind")
-    keys = DEAL_KEYS if kind == "deal" else SESSION_KEYS
-    optional: tuple[str, ...] = ("meta",)
-    if version >= 2:
-        keys = (RULES_KEY, *keys)
-        if kind == "deal":
-            optional = ("meta", *TOURNAMENT_KEYS)
-    record = _object(data, entry, (*HEADER_KEYS, *keys), optional)
-    if "meta" in record:
-        meta = record["meta"]
-        if not isinstance(meta, Mapping):
-            entry.fail(f"'meta' must be a JSON object, not {show(meta)}", key="meta")
-        try:
-            json_copy(meta, "meta", depth=2)
-        except (TypeError, RecordError) as error:
-            entry.fail(str(error), key="meta", cause=error)
-    if version == 1:
-        return record, Rules.DDV
-    return record, _read_rules(record[RULES_KEY], Entry("rules", ("rules",)))
-
-
-_OPTIONS: Final = tuple(Rules.DDV.as_dict())
-_PROCEDURE_OPTIONS: Final = (
-    "armut",
-    "armut_max_trumps",
-    "schmeissen",
-    "compulsory_solo",
-    "players",
-    "session_length",
-    "bock",
-    "bock_stacking",
-)
-"""The options of the table procedures (V§6-V§11), newer than the first version 2 records:
-a record written before them states none of them, and each takes its default."""
-
-
-def _read_rules(value: object, entry: Entry) -> Rules:
-    """The rule set of a record's ``rules`` object: every option of V§0.1 by name.
-
-    A record written before the procedure options (:data:`_PROCEDURE_OPTIONS`)
-    existed states none of them; they then take their defaults.  A record that
-    states some of them states all.
-    """
-    if not isinstance(value, Mapping):
-        entry.fail(f"must be a JSON object of options, not {show(value)} (V§0.1)")
-    for key in value:
-        if key not in _OPTIONS:
-            entry.fail(
-                f"unknown option {show(key)}; the options are {', '.join(_OPTIONS)} (V§0.1)",
-                key=key if isinstance(key, str) else None,
-            )
-    older = not any(name in value for name in _PROCEDURE_OPTIONS)
-    for name in _OPTIONS:
-        if name not in value and not (older and name in _PROCEDURE_OPTIONS):
-            entry.fail(f"missing option {name!r}; a record states every option (V§0.1)")
-    try:
-        return Rules.from_dict(value)
-    except InvalidRulesError as error:
-        options = error.options
-        entry.fail(str(error), key=options[0] if options else None, cause=error)
-
+_DEAL: Final = obj("deal")
+_RESERVATION: Final = obj("reservation")
+_PLAY: Final = obj("playEvent")
+_ANNOUNCE: Final = obj("announceEvent")
+_PASS: Final = obj("passEvent")
+_ANSWER: Final = obj("answerEvent")
+_RETURN: Final = obj("returnEvent")
+_CONTRACT: Final = obj("contract")
+_VOID: Final = obj("voidContract")
+_SETTLEMENT: Final = obj("settlement")
+_LINE: Final = obj("valueLine")
 
 # --- reading: replay -------------------------------------------------------------
 
 
 def _read_hands(data: Mapping[str, object], entry: Entry, prefix: str, rules: Rules) -> list[Hand]:
-    hands = _list(data, "hands", entry, low=4, high=4)
+    hands = _array(data, "hands", entry, _DEAL)
     result = []
     for seat, cards in enumerate(hands):
         hand_entry = Entry(f"{prefix}hand {seat}", (*entry.path, "hands", seat))
@@ -290,14 +84,16 @@ def _read_hands(data: Mapping[str, object], entry: Entry, prefix: str, rules: Ru
 
 
 def _reserve(deal: Deal, data: Mapping[str, object], entry: Entry, prefix: str) -> Deal:
-    reservations = _list(data, "reservations", entry, high=4)
+    reservations = _array(data, "reservations", entry, _DEAL)
     for number, item in enumerate(reservations):
         item_entry = Entry(f"{prefix}reservation {number}", (*entry.path, "reservations", number))
-        answer = _object(item, item_entry, RESERVATION_KEYS, (REASON_KEY,))
-        seat = _seat(answer, "seat", item_entry)
-        reservation = _name(answer, "reservation", item_entry, RESERVATIONS)
+        answer = _fields(item, item_entry, _RESERVATION)
+        seat: int = _read(answer, "seat", item_entry, _RESERVATION)
+        reservation = RESERVATIONS[_read(answer, "reservation", item_entry, _RESERVATION)]
         reason = (
-            _name(answer, REASON_KEY, item_entry, THROW_NAMES) if REASON_KEY in answer else None
+            THROW_NAMES[_read(answer, REASON_KEY, item_entry, _RESERVATION)]
+            if REASON_KEY in answer
+            else None
         )
         if reason is None and reservation is Reservation.THROW:
             item_entry.fail("missing key 'reason': Schmeißen names its reason (V§7.2)")
@@ -315,8 +111,8 @@ def _reserve(deal: Deal, data: Mapping[str, object], entry: Entry, prefix: str) 
 
 
 def _play(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
-    _object(event, entry, PLAY_KEYS)
-    seat = _seat(event, "seat", entry)
+    _fields(event, entry, _PLAY)
+    seat: int = _read(event, "seat", entry, _PLAY)
     card = _card(event["card"], entry, "card", "'card'")
     entry.name += f" (play seat {seat} {card})"
     try:
@@ -326,12 +122,12 @@ def _play(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
 
 
 def _announce(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
-    _object(event, entry, ANNOUNCE_KEYS)
-    seat = _seat(event, "seat", entry)
-    level = Announcement(_int(event, "level", entry, low=0, high=4, what="a level 0-4"))
-    party = _party(event, "party", entry)
-    hand_size = _int(event, "hand_size", entry, low=0, high=12, what="a hand size 0-12")
-    moment = _int(event, "moment", entry, low=0, high=47, what="a card count 0-47")
+    _fields(event, entry, _ANNOUNCE)
+    seat: int = _read(event, "seat", entry, _ANNOUNCE)
+    level = Announcement(_read(event, "level", entry, _ANNOUNCE))
+    party = PARTIES[_read(event, "party", entry, _ANNOUNCE)]
+    hand_size: int = _read(event, "hand_size", entry, _ANNOUNCE)
+    moment: int = _read(event, "moment", entry, _ANNOUNCE)
     late_reply = event["late_reply"]
     if type(late_reply) is not bool:
         entry.fail(f"'late_reply' must be true or false, not {show(late_reply)}", key="late_reply")
@@ -384,8 +180,8 @@ def _card_index(card: Card) -> int:
 
 
 def _pass(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
-    _object(event, entry, PASS_KEYS)
-    seat = _seat(event, "seat", entry)
+    _fields(event, entry, _PASS)
+    seat: int = _read(event, "seat", entry, _PASS)
     cards = _exchange_cards(event, entry)
     entry.name += f" (pass seat {seat} {' '.join(map(str, cards))})"
     try:
@@ -395,8 +191,8 @@ def _pass(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
 
 
 def _answer(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
-    _object(event, entry, ANSWER_KEYS)
-    seat = _seat(event, "seat", entry)
+    _fields(event, entry, _ANSWER)
+    seat: int = _read(event, "seat", entry, _ANSWER)
     accept = event["accept"]
     if type(accept) is not bool:
         entry.fail(f"'accept' must be true or false, not {show(accept)}", key="accept")
@@ -408,10 +204,10 @@ def _answer(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
 
 
 def _return(deal: Deal, event: Mapping[str, object], entry: Entry) -> Deal:
-    _object(event, entry, RETURN_KEYS)
-    seat = _seat(event, "seat", entry)
+    _fields(event, entry, _RETURN)
+    seat: int = _read(event, "seat", entry, _RETURN)
     cards = _exchange_cards(event, entry)
-    trumps = _int(event, "trumps", entry, low=0, high=3, what="a number of trumps 0-3")
+    trumps: int = _read(event, "trumps", entry, _RETURN)
     entry.name += f" (return seat {seat} {' '.join(map(str, cards))})"
     try:
         returned = deal.return_cards(seat, cards)
@@ -432,7 +228,7 @@ _EVENT_READERS: Final[dict[str, Callable[[Deal, Mapping[str, object], Entry], De
 
 
 def _replay_events(deal: Deal, data: Mapping[str, object], entry: Entry, prefix: str) -> Deal:
-    events = _list(data, "events", entry)
+    events = _array(data, "events", entry, _DEAL)
     for number, event in enumerate(events):
         event_entry = Entry(f"{prefix}event {number}", (*entry.path, "events", number))
         if not isinstance(event, Mapping):
@@ -464,32 +260,30 @@ def _read_contract(value: object, entry: Entry, tournament: bool) -> dict[str, o
     if value is None:
         return None
     if isinstance(value, Mapping) and "void" in value:
-        void = _object(value, entry, VOID_KEYS)
+        void = _fields(value, entry, _VOID)
         return {
-            "void": _name(void, "void", entry, VOID_REASONS),
-            "seat": _seat(void, "seat", entry),
+            "void": VOID_REASONS[_read(void, "void", entry, _VOID)],
+            "seat": _read(void, "seat", entry, _VOID),
             "throw_reason": None
             if void["throw_reason"] is None
-            else _name(void, "throw_reason", entry, THROW_NAMES, null=" or null"),
+            else THROW_NAMES[_read(void, "throw_reason", entry, _VOID)],
         }
     contract = _object(
-        value, entry, (*CONTRACT_KEYS, SOLO_KIND_KEY) if tournament else CONTRACT_KEYS
+        value, entry, (*_CONTRACT.required, *(_CONTRACT.optional if tournament else ()))
     )
-    game = _name(contract, "game_type", entry, GAME_TYPES)
+    game = GAME_TYPES[_read(contract, "game_type", entry, _CONTRACT)]
     fields: dict[str, object] = {
         "game_type": game.value,
-        "declarer": _seat_or_none(contract, "declarer", entry),
-        "partner": _seat_or_none(contract, "partner", entry),
-        "clarification_trick": _int_or_none(
-            contract, "clarification_trick", entry, low=1, high=3, what="a trick 1-3"
-        ),
+        "declarer": _read(contract, "declarer", entry, _CONTRACT),
+        "partner": _read(contract, "partner", entry, _CONTRACT),
+        "clarification_trick": _read(contract, "clarification_trick", entry, _CONTRACT),
     }
     if tournament:
         kind = contract[SOLO_KIND_KEY]
         fields[SOLO_KIND_KEY] = (
             None
             if kind is None
-            else _name(contract, SOLO_KIND_KEY, entry, SOLO_KINDS, null=" or null").value
+            else SOLO_KINDS[_read(contract, SOLO_KIND_KEY, entry, _CONTRACT)].value
         )
     return fields
 
@@ -526,28 +320,28 @@ def _check_contract(
 def _read_settlement(value: object, entry: Entry) -> dict[str, object] | None:
     if value is None:
         return None
-    settlement = _object(value, entry, SETTLEMENT_KEYS)
-    winner = _party_or_none(settlement, "winner", entry)
-    amount = _int(settlement, "value", entry)
-    scores = _list(settlement, "scores", entry, low=4, high=4)
+    settlement = _fields(value, entry, _SETTLEMENT)
+    winner: str | None = _read(settlement, "winner", entry, _SETTLEMENT)
+    amount: int = _read(settlement, "value", entry, _SETTLEMENT)
+    scores = _array(settlement, "scores", entry, _SETTLEMENT)
     for seat, score in enumerate(scores):
         if type(score) is not int:
             entry.fail(f"score {seat} must be an integer, not {show(score)}", key="scores")
     lines = []
-    for number, line in enumerate(_list(settlement, "lines", entry)):
+    for number, line in enumerate(_array(settlement, "lines", entry, _SETTLEMENT)):
         line_entry = Entry(f"{entry.name} line {number}", (*entry.path, "lines", number))
-        fields = _object(line, line_entry, LINE_KEYS)
-        party = _party(fields, "party", line_entry)
+        fields = _fields(line, line_entry, _LINE)
+        party = PARTIES[_read(fields, "party", line_entry, _LINE)]
         lines.append(
             {
-                "reason": _str(fields, "reason", line_entry),
+                "reason": _read(fields, "reason", line_entry, _LINE),
                 "party": party.value,
-                "points": _int(fields, "points", line_entry, low=1, what="a positive integer"),
-                "rule": _str(fields, "rule", line_entry),
+                "points": _read(fields, "points", line_entry, _LINE),
+                "rule": _read(fields, "rule", line_entry, _LINE),
             }
         )
     return {
-        "winner": None if winner is None else winner.value,
+        "winner": winner,
         "value": amount,
         "scores": list(scores),
         "lines": lines,
@@ -623,7 +417,7 @@ def _read_deal(
     facts), by default :meth:`Deal.from_hands`.  Returns the deal and its
     settlement.
     """
-    recorded_dealer = _seat(data, "dealer", entry)
+    recorded_dealer: int = _read(data, "dealer", entry, _DEAL)
     if dealer is not None and recorded_dealer != dealer:
         entry.fail(
             f"the record says dealer={recorded_dealer}, but the deal passes to the left after "
@@ -631,13 +425,18 @@ def _read_deal(
             key="dealer",
         )
     cuts = rules.cuts
-    cut = _int_or_none(
-        data,
-        "cut",
-        entry,
-        low=cuts.start,
-        high=cuts.stop - 1,
-        what=f"a cut {cuts.start}-{cuts.stop - 1} ({'§2.3' if rules.nines else 'V§1.2'})",
+    cut = (
+        None
+        if data["cut"] is None
+        else _int(
+            data,
+            "cut",
+            entry,
+            low=cuts.start,
+            high=cuts.stop - 1,
+            what=f"a cut {cuts.start}-{cuts.stop - 1} ({'§2.3' if rules.nines else 'V§1.2'})",
+            nullable=True,
+        )
     )
     hands = _read_hands(data, entry, prefix, rules)
     try:
@@ -665,7 +464,7 @@ def _tournament(deal: Deal, data: Mapping[str, object], entry: Entry) -> Deal:
     for key in TOURNAMENT_KEYS:
         if key not in data:
             entry.fail(f"missing key {key!r}: a record states 'owing' and 'forced' together")
-    owing = _list(data, "owing", entry)
+    owing = _list(data, "owing", entry)  # its message names the rule (V§9.1)
     seats = [seat for seat in owing if type(seat) is int and 0 <= seat <= 3]
     if not 1 <= len(owing) <= 4 or len(seats) != len(owing) or seats != sorted(set(seats)):
         entry.fail(
@@ -717,6 +516,11 @@ def load_deal(data: Mapping[str, Any]) -> Deal:
             excluded combination: V§0.1, V§0.4), an action is
             illegal, or a recorded fact disagrees with the replay.
     """
+    return read_deal(snapshot(data))
+
+
+def read_deal(data: object) -> Deal:
+    """:func:`load_deal` of a record already copied by :func:`snapshot`."""
     record, rules = _check_header(data, "deal", Entry("record", ()))
     deal, _ = _read_deal(record, Entry("record", ()), "", rules)
     return deal
@@ -771,6 +575,11 @@ def replay_session(data: Mapping[str, Any]) -> Session:
     Raises:
         RecordError: as :func:`load_session`.
     """
+    return read_session(snapshot(data))
+
+
+def read_session(data: object) -> Session:
+    """:func:`replay_session` of a record already copied by :func:`snapshot`."""
     entry = Entry("record", ())
     record, rules = _check_header(data, "session", entry)
     first_dealer = _int(
@@ -784,7 +593,7 @@ def replay_session(data: Mapping[str, Any]) -> Session:
     states_procedures = isinstance(stated, Mapping) and "armut" in stated
     for number, item in enumerate(items):
         deal_entry = Entry(f"deal {number}", ("deals", number))
-        fields = _object(item, deal_entry, DEAL_KEYS, (TABLE_KEY,))
+        fields = _object(item, deal_entry, _DEAL.keys, (TABLE_KEY,))
         if session.is_finished:
             deal_entry.fail(
                 f"the session is over after {rules.session_deals} played deals "

@@ -12,26 +12,15 @@ what the record states (records written before it existed have none).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
-from ..deal import SoloKind
 from ..session import ScoreRow
 from ._common import Entry, show
+from ._layout import obj
 
-TABLE_KEY: Final = "table"
-TABLE_KEYS: Final = (
-    "number",
-    "dealer",
-    "seats",
-    "owing",
-    "forced",
-    "void",
-    "solo_kind",
-    "soloist",
-    "multiplier",
-    "scores",
-)
+_TABLE: Final = obj("table")
+TABLE_KEYS: Final = _TABLE.keys
 
 
 def table_fields(row: ScoreRow) -> dict[str, Any]:
@@ -59,31 +48,6 @@ def table_fields(row: ScoreRow) -> dict[str, Any]:
     }
 
 
-def _json_ints(value: object) -> bool:
-    return isinstance(value, list | tuple) and all(type(item) is int for item in value)
-
-
-_SOLO_KINDS: Final = frozenset(kind.value for kind in SoloKind)
-"""The record names of the solo kinds; a value is looked up only once it is a string,
-since a list or an object from the JSON is not hashable."""
-
-_SHAPES: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
-    "number": (lambda value: type(value) is int, "an integer"),
-    "dealer": (lambda value: type(value) is int, "a table seat"),
-    "seats": (_json_ints, "an array of table seats"),
-    "owing": (_json_ints, "an array of table seats"),
-    "forced": (lambda value: type(value) is bool, "true or false"),
-    "void": (lambda value: type(value) is bool, "true or false"),
-    "solo_kind": (
-        lambda value: value is None or (type(value) is str and value in _SOLO_KINDS),
-        "null, 'compulsory', 'voluntary' or 'forced'",
-    ),
-    "soloist": (lambda value: value is None or type(value) is int, "null or a table seat"),
-    "multiplier": (lambda value: type(value) is int, "an integer"),
-    "scores": (_json_ints, "an array of integers"),
-}
-
-
 def check_table(recorded: object, row: ScoreRow, entry: Entry) -> None:
     """Check a deal's recorded ``table`` object against the replayed row (V§8-V§11)."""
     if not isinstance(recorded, Mapping):
@@ -96,9 +60,9 @@ def check_table(recorded: object, row: ScoreRow, entry: Entry) -> None:
         if key not in recorded:
             entry.fail(f"missing key {key!r}")
         value = recorded[key]
-        shape, what = _SHAPES[key]
-        if not shape(value):
-            entry.fail(f"{key!r} must be {what}, not {show(value)}", key=key)
+        node = _TABLE.field(key)
+        if not node.accepts(value, ranges=False):  # the replay's values say the rest
+            entry.fail(f"{key!r} must be {node.what}, not {show(value)}", key=key)
         written = list(value) if isinstance(value, list | tuple) else value
         if written != actual[key]:
             entry.fail(

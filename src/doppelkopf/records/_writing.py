@@ -22,7 +22,8 @@ from ._common import (
     json_copy,
     show,
 )
-from ._sessions import TABLE_KEY, table_fields
+from ._layout import TABLE_KEY
+from ._sessions import table_fields
 
 
 def contract_fields(deal: Deal, *, tournament: bool = False) -> dict[str, Any] | None:
@@ -68,6 +69,16 @@ def settlement_fields(deal: Deal) -> dict[str, Any] | None:
             for line in settlement.lines
         ],
     }
+
+
+def rules_fields(rules: Rules) -> dict[str, Any]:
+    """The ``rules`` object of a record, refused if the readers would refuse it (V§0.5).
+
+    An option's integer of more than 20 digits (a ``session_length`` of
+    ``10**25``) cannot be written: a record holds none.
+    """
+    fields: dict[str, Any] = json_copy(rules.as_dict(), "rules", depth=2)
+    return fields
 
 
 def reservation_fields(event: Declare) -> dict[str, Any]:
@@ -123,7 +134,7 @@ def deal_fields(deal: Deal, *, standalone: bool = True) -> dict[str, Any]:
         else:
             events.append(event_fields(deal, event))
     tournament = standalone and bool(deal.owing)
-    fields: dict[str, Any] = {"rules": deal.rules.as_dict()} if standalone else {}
+    fields: dict[str, Any] = {"rules": rules_fields(deal.rules)} if standalone else {}
     fields.update(
         {
             "dealer": deal.dealer,
@@ -366,7 +377,7 @@ def dump_session(
         body[TABLE_KEY] = table_fields(row)
     record.update(
         {
-            "rules": rules.as_dict(),
+            "rules": rules_fields(rules),
             "first_dealer": first,
             "deals": bodies,
             "totals": list(session.totals),
