@@ -1,11 +1,17 @@
 """Every public entry point, called with hostile values in every argument position.
 
 The entry points are found from the package itself (its ``__all__``, or lacking one
-its public re-exports): every public function, every public class's constructor,
-class methods and static methods, and every public method and property of real
-instances of the public classes (a fresh deal, a deal in play, a finished deal, a
-hand, tricks, a settlement, sessions, a player view and the other values a deal
-produces).  Each argument is built valid from its
+its public re-exports, and the ``__all__`` of the public modules in
+:data:`MODULES` beyond what the package re-exports): every public function, every
+public class's constructor, class methods and static methods, and every public
+method and property of real instances of the public classes (a fresh deal, a deal
+in play, a finished deal, a hand, tricks, a settlement, sessions, a player view, a
+world sampler, a playout result and the other values a deal produces).  Calls run
+in a temporary working folder, so that a hostile text taken as a file name
+writes nowhere else.
+
+Three public modules are swept elsewhere, each for a stated reason
+(:data:`SWEPT_ELSEWHERE`).  Each argument is built valid from its
 annotation and the instance at hand; then each position in turn receives each
 value of :data:`CATALOGUE` while the others stay valid.
 
@@ -22,14 +28,19 @@ receives every pair of hostile values, and generators are drained further.
 from __future__ import annotations
 
 import collections
+import contextlib
 import enum
 import functools
+import importlib
 import inspect
 import itertools
 import math
 import os
+import pathlib
+import random
+import tempfile
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -37,6 +48,10 @@ import attrs
 import pytest
 
 import doppelkopf
+import doppelkopf.adapters.encoding
+import doppelkopf.adapters.text
+import doppelkopf.records
+import doppelkopf.search
 from doppelkopf import (
     DECK,
     Announcement,
@@ -82,6 +97,49 @@ def _nan() -> float:
     return math.nan
 
 
+class _LyingMapping(Mapping[str, object]):
+    """A mapping whose item lookups and whose ``items()`` disagree.
+
+    A reader that checks a mapping through ``[]`` and then uses its ``items()``
+    (or the other way round) sees two different values; one that copies first
+    sees one.
+    """
+
+    def __init__(self) -> None:
+        self._calls = 0
+
+    def __getitem__(self, key: str) -> object:
+        self._calls += 1
+        if self._calls % 2:
+            return {"kind": "deal"}.get(key, 0)
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(("kind", "format", "version"))
+
+    def __len__(self) -> int:
+        return 3
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is _LyingMapping
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def _numpy_values() -> dict[str, Callable[[], object]]:
+    """Numpy scalars where numpy is installed: a float that ``int()`` would truncate."""
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - numpy is in the test extra
+        return {}
+    return {
+        "np.float64(24.7)": lambda: np.float64(24.7),
+        "np.int64(-1)": lambda: np.int64(-1),
+        "np.bool_(True)": lambda: np.bool_(True),
+    }
+
+
 # Each entry builds a fresh value, so a call that mutates its argument is seen.
 CATALOGUE: Final[dict[str, Callable[[], object]]] = {
     "None": lambda: None,
@@ -103,6 +161,11 @@ CATALOGUE: Final[dict[str, Callable[[], object]]] = {
     "'0'": lambda: "0",
     "'re'": lambda: "re",
     "'x'*100000": lambda: "x" * 100_000,
+    "'²'": lambda: "²",
+    "'①'": lambda: "①",
+    "'nines=false nines=true'": lambda: "nines=false nines=true",
+    "10**25": lambda: 10**25,
+    "PurePath": lambda: pathlib.PurePosixPath("hostile-path"),
     "lone surrogate": lambda: "\ud800",
     "b'SA'": lambda: b"SA",
     "bytearray": lambda: bytearray(b"SA"),
@@ -132,6 +195,8 @@ CATALOGUE: Final[dict[str, Callable[[], object]]] = {
     "type int": lambda: int,
     "module": lambda: types,
     "unprintable": _Unprintable,
+    "lying mapping": _LyingMapping,
+    **_numpy_values(),
 }
 """The hostile values, by name; each factory builds a fresh value."""
 
@@ -267,6 +332,8 @@ def _build_real() -> Real:
         "Rules (default)": doppelkopf.Rules(),
         "Rules (options)": doppelkopf.Rules(nines=False, second_dulle="always", schweinchen=True),
         "CardOrder": doppelkopf.Rules().card_order(doppelkopf.GameType.NORMAL),
+        "WorldSampler": doppelkopf.search.WorldSampler(view),
+        "PlayoutResult": doppelkopf.search.playouts([in_play], seed=1, record=True),
     }
     for name in (
         "Announcement",
@@ -291,14 +358,40 @@ def _reals() -> tuple[Real, Real]:
     return _build_real(), _build_real()
 
 
-_PLAYER_CLASSES: Final = ("HeuristicPlayer", "RandomPlayer")
+_PLAYER_CLASSES: Final = ("HeuristicPlayer", "RandomPlayer", "search.SearchPlayer")
 """Players hold a random generator and change as they act: each entry point gets its own
 player, and players are not compared after a call."""
 
 
 def _player(name: str) -> object:
+    if name == "search.SearchPlayer":
+        return doppelkopf.search.SearchPlayer(worlds=4, announce_worlds=4, seed=0)
     cls: Callable[..., object] = getattr(doppelkopf, name)
     return cls(seed=0)
+
+
+MODULES: Final = (
+    "doppelkopf.records",
+    "doppelkopf.search",
+    "doppelkopf.adapters.encoding",
+    "doppelkopf.adapters.text",
+)
+"""Public modules whose ``__all__`` adds entry points to the package's own names.
+
+An entry point of one of these that the package does not re-export is named after
+its module's last part: ``records.save``, ``search.WorldSampler()``."""
+
+SWEPT_ELSEWHERE: Final = {
+    "doppelkopf.adapters.openspiel": "tests/test_adapters_edges.py: mutable framework "
+    "states, swept there with the frameworks' own conventions",
+    "doppelkopf.adapters.pettingzoo": "tests/test_adapters_edges.py: a mutable "
+    "environment, swept there with PettingZoo's conventions",
+    "doppelkopf.cli": "tests/test_cli_edges.py: its entry point is command-line text, "
+    "and its answer an exit status",
+    "doppelkopf.strategies": "hypothesis strategies, whose arguments hypothesis checks "
+    "when a test draws from them",
+}
+"""Public modules left out of this sweep, with where and why they are swept instead."""
 
 
 # --- entry points ------------------------------------------------------------------
@@ -313,6 +406,7 @@ class EntryPoint:
     kind: str
     target: Any
     attribute: str = ""
+    owner: Any = None
 
     def parameters(self) -> tuple[inspect.Parameter, ...]:
         """The parameters a caller supplies (no ``self``, ``cls``, ``*args`` or ``**kwargs``)."""
@@ -345,15 +439,31 @@ def _is_skipped_class(cls: type) -> bool:
     return issubclass(cls, BaseException) or bool(getattr(cls, "_is_protocol", False))
 
 
+def _public_objects() -> list[tuple[str, Any]]:
+    """The package's public names, then those of :data:`MODULES` it does not re-export."""
+    found = [(name, getattr(doppelkopf, name)) for name in _public_names()]
+    seen = {id(value) for _, value in found}
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        short = module_name.rsplit(".", 1)[1]
+        for name in sorted(module.__all__):
+            value = getattr(module, name)
+            if id(value) not in seen:
+                seen.add(id(value))
+                found.append((f"{short}.{name}", value))
+    return found
+
+
 def discover() -> list[EntryPoint]:
     """Every public entry point of the package, in a fixed order."""
     entries: list[EntryPoint] = []
-    for name in _public_names():
-        value = getattr(doppelkopf, name)
+    for name, value in _public_objects():
         if inspect.isfunction(value):
             entries.append(EntryPoint(name, value.__module__, "function", value))
         elif inspect.isclass(value) and not _is_skipped_class(value):
-            entries.append(EntryPoint(f"{name}()", value.__module__, "constructor", value))
+            entries.append(
+                EntryPoint(f"{name}()", value.__module__, "constructor", value, owner=value)
+            )
             seen: set[str] = set()
             for klass in value.__mro__:
                 if not klass.__module__.startswith("doppelkopf"):
@@ -366,16 +476,23 @@ def discover() -> list[EntryPoint]:
                     if isinstance(raw, classmethod | staticmethod):
                         entries.append(
                             EntryPoint(
-                                qualified, value.__module__, "classmethod", raw.__func__, attribute
+                                qualified,
+                                value.__module__,
+                                "classmethod",
+                                raw.__func__,
+                                attribute,
+                                value,
                             )
                         )
                     elif inspect.isfunction(raw):
                         entries.append(
-                            EntryPoint(qualified, value.__module__, "method", raw, attribute)
+                            EntryPoint(qualified, value.__module__, "method", raw, attribute, value)
                         )
                     elif isinstance(raw, property):
                         entries.append(
-                            EntryPoint(qualified, value.__module__, "property", raw, attribute)
+                            EntryPoint(
+                                qualified, value.__module__, "property", raw, attribute, value
+                            )
                         )
     return entries
 
@@ -384,11 +501,10 @@ def _instances_of(entry: EntryPoint, real: Real) -> list[tuple[str, object]]:
     """The receivers of ``entry``: ``None`` for functions and class-level calls."""
     if entry.kind not in {"method", "property"}:
         return [("", None)]
-    owner = entry.name.split(".")[0]
+    owner = entry.name.rsplit(".", 1)[0]
     if owner in _PLAYER_CLASSES:
         return [(owner, _player(owner))]
-    cls = getattr(doppelkopf, owner)
-    return [(key, value) for key, value in real.instances.items() if type(value) is cls]
+    return [(key, value) for key, value in real.instances.items() if type(value) is entry.owner]
 
 
 # --- valid arguments -----------------------------------------------------------------
@@ -450,6 +566,12 @@ def _valid_for_constructor(entry: EntryPoint, name: str, real: Real) -> object:
                 return getattr(value, fields[name])
     if issubclass(target, enum.Enum):
         return next(iter(target)).value
+    if target is doppelkopf.search.PlayoutResult:
+        result = real.instances["PlayoutResult"]
+        assert isinstance(result, doppelkopf.search.PlayoutResult)
+        return {"policy": result.policy, "engine": result.engine, "scores": result.scores}.get(
+            name
+        )
     return _NONE
 
 
@@ -521,12 +643,44 @@ def _valid(entry: EntryPoint, parameter: inspect.Parameter, receiver: object, re
         "result": lambda: doppelkopf.settle(real.finished),
         "reason": lambda: "nines5",
         "kind": lambda: "vorbehalt",
+        "path": lambda: _record_path(real),
+        "record": lambda: False if bare == "search.playouts" else real.finished,
+        "rng": lambda: random.Random(0),
+        "game": lambda: 0,
+        "count": lambda: 2,
+        "rules": doppelkopf.Rules,
+        "action": lambda: real.in_play.legal_actions[0],
+        "action_id": lambda: 0,
+        "phase": lambda: Phase.PLAY,
+        "event": lambda: real.finished.history[0],
+        "pieces": lambda: [("hand", (24,)), ("trick", (4, 24))],
     }
+    overrides: dict[str, Callable[[], object]] = {
+        "search.deal_from_view:hands": lambda: real.in_play.hands,
+        "search.playouts:deals": lambda: (real.in_play,),
+        "search.SearchPlayer.evaluate:cards": lambda: real.in_play.legal_cards(),
+        "encoding.dealing_indices:cards": lambda: list(real.fresh.hands[0]),
+    }
+    if f"{bare}:{name}" in overrides:
+        return overrides[f"{bare}:{name}"]()
     if name in table:
         return table[name]()
     if parameter.default is not parameter.empty:
         return parameter.default
     raise AssertionError(f"no valid value known for {entry.name}({name}: {annotation})")
+
+
+@functools.cache
+def _work_folder() -> tempfile.TemporaryDirectory[str]:
+    """The folder the calls run in; removed when the process ends."""
+    return tempfile.TemporaryDirectory(prefix="doppelkopf-hostile-")
+
+
+def _record_path(real: Real) -> pathlib.Path:
+    """A record file in the work folder, written anew for each call that needs one."""
+    path = pathlib.Path(_work_folder().name) / "record.json"
+    doppelkopf.records.save(path, real.finished)
+    return path
 
 
 def _arguments(entry: EntryPoint, receiver: object, real: Real) -> dict[str, object]:
@@ -548,7 +702,7 @@ def _invoke(entry: EntryPoint, receiver: object, arguments: dict[str, object]) -
         if entry.kind == "method":
             function = getattr(receiver, entry.attribute)
         elif entry.kind == "classmethod":
-            function = getattr(getattr(doppelkopf, entry.name.split(".")[0]), entry.attribute)
+            function = getattr(entry.owner, entry.attribute)
         else:
             function = entry.target
         positional: list[object] = []
@@ -566,6 +720,23 @@ def _invoke(entry: EntryPoint, receiver: object, arguments: dict[str, object]) -
     except Exception as error:  # finding what escapes is the point
         return type(error).__name__
     return ""
+
+
+def _same_state(first: object, second: object) -> bool:
+    """Whether two receivers are in the same state: by value, or by what they show."""
+    if isinstance(first, doppelkopf.search.WorldSampler) and isinstance(
+        second, doppelkopf.search.WorldSampler
+    ):
+        return first.view == second.view and first.ways == second.ways
+    if isinstance(first, doppelkopf.search.PlayoutResult) and isinstance(
+        second, doppelkopf.search.PlayoutResult
+    ):
+        return (first.policy, first.scores, first.cards(0)) == (
+            second.policy,
+            second.scores,
+            second.cards(0),
+        )
+    return _comparable(first, second)
 
 
 def _comparable(first: object, second: object) -> bool:
@@ -623,7 +794,7 @@ def _targets(entry: EntryPoint, real: Real, twin: Real) -> Iterator[Target]:
             name for name, value in arguments.items() if _comparable(value, arguments_twin[name])
         )
         if label not in _PLAYER_CLASSES:
-            assert _comparable(receiver, receiver_twin), label
+            assert _same_state(receiver, receiver_twin), label
         yield Target(label, receiver, receiver_twin, arguments, arguments_twin, comparable)
 
 
@@ -637,7 +808,7 @@ def check_call(
     failure = _invoke(entry, target.receiver, {**target.arguments, **hostile})
     if failure:
         run.record(key, failure, values)
-    if target.label not in _PLAYER_CLASSES and not _comparable(
+    if target.label not in _PLAYER_CLASSES and not _same_state(
         target.receiver, target.receiver_twin
     ):
         run.record(key, f"changed {target.label}", values)
@@ -678,7 +849,8 @@ def hostile_run(entries: list[EntryPoint], *, pairs: bool = FULL) -> Run:
 
 @functools.cache
 def _default_run() -> Run:
-    return hostile_run(discover())
+    with contextlib.chdir(_work_folder().name):
+        return hostile_run(discover())
 
 
 def test_catalogue_is_broad() -> None:
