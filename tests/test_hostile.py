@@ -100,25 +100,26 @@ def _nan() -> float:
 class _LyingMapping(Mapping[str, object]):
     """A mapping whose item lookups and whose ``items()`` disagree.
 
-    A reader that checks a mapping through ``[]`` and then uses its ``items()``
-    (or the other way round) sees two different values; one that copies first
-    sees one.
+    Looked up key by key it is a deal record's header; listed through
+    ``items()`` it is something else.  A reader that checks a mapping through
+    ``[]`` and then uses its ``items()`` (or the other way round) sees two
+    different values; one that copies first sees one.  It raises nothing of
+    its own.
     """
 
-    def __init__(self) -> None:
-        self._calls = 0
+    _LOOKED_UP: Final = {"format": "doppelkopf-record", "version": 1, "kind": "deal"}
 
     def __getitem__(self, key: str) -> object:
-        self._calls += 1
-        if self._calls % 2:
-            return {"kind": "deal"}.get(key, 0)
-        raise KeyError(key)
+        return self._LOOKED_UP[key]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(("kind", "format", "version"))
+        return iter(self._LOOKED_UP)
 
     def __len__(self) -> int:
-        return 3
+        return len(self._LOOKED_UP)
+
+    def items(self) -> Any:
+        return [("format", ["not", "a", "header"]), ("version", None), ("kind", 7)]
 
     def __eq__(self, other: object) -> bool:
         return type(other) is _LyingMapping
@@ -166,6 +167,7 @@ CATALOGUE: Final[dict[str, Callable[[], object]]] = {
     "'nines=false nines=true'": lambda: "nines=false nines=true",
     "10**25": lambda: 10**25,
     "PurePath": lambda: pathlib.PurePosixPath("hostile-path"),
+    "[10**5000]": lambda: [10**5000],
     "lone surrogate": lambda: "\ud800",
     "b'SA'": lambda: b"SA",
     "bytearray": lambda: bytearray(b"SA"),
@@ -569,9 +571,7 @@ def _valid_for_constructor(entry: EntryPoint, name: str, real: Real) -> object:
     if target is doppelkopf.search.PlayoutResult:
         result = real.instances["PlayoutResult"]
         assert isinstance(result, doppelkopf.search.PlayoutResult)
-        return {"policy": result.policy, "engine": result.engine, "scores": result.scores}.get(
-            name
-        )
+        return {"policy": result.policy, "engine": result.engine, "scores": result.scores}.get(name)
     return _NONE
 
 
@@ -658,7 +658,7 @@ def _valid(entry: EntryPoint, parameter: inspect.Parameter, receiver: object, re
     overrides: dict[str, Callable[[], object]] = {
         "search.deal_from_view:hands": lambda: real.in_play.hands,
         "search.playouts:deals": lambda: (real.in_play,),
-        "search.SearchPlayer.evaluate:cards": lambda: real.in_play.legal_cards(),
+        "search.SearchPlayer.evaluate:cards": real.in_play.legal_cards,
         "encoding.dealing_indices:cards": lambda: list(real.fresh.hands[0]),
     }
     if f"{bare}:{name}" in overrides:
@@ -689,6 +689,10 @@ def _arguments(entry: EntryPoint, receiver: object, real: Real) -> dict[str, obj
 
 # --- calling -----------------------------------------------------------------------
 
+_FILE_FUNCTIONS: Final = frozenset({"records.load", "records.save"})
+"""The entry points that open a file: an :class:`OSError` is their documented answer to a
+path the system refuses (no such file, a folder, a name too long)."""
+
 _DRAIN: Final = 10_000 if FULL else 60
 """How many items of a returned iterator are drawn (errors of generators come late)."""
 
@@ -718,6 +722,10 @@ def _invoke(entry: EntryPoint, receiver: object, arguments: dict[str, object]) -
     except DoppelkopfError:
         return ""
     except Exception as error:  # finding what escapes is the point
+        if isinstance(error, OSError) and entry.name in _FILE_FUNCTIONS:
+            # A path that names no file, or a folder, gets the system's own answer,
+            # as from open(); only the file functions take a path (their Raises say so).
+            return ""
         return type(error).__name__
     return ""
 

@@ -155,6 +155,15 @@ def test_a_path_like_that_gives_no_str_and_a_nul_are_refused(old_file: Path) -> 
     assert old_file.read_bytes() == OLD
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="file names are UTF-16 there")
+def test_a_path_the_system_cannot_encode_is_refused(tmp_path: Path) -> None:
+    """A lone surrogate cannot be written as a file name: the library's error, no file."""
+    for reader in (load, lambda path: save(path, finished(1))):
+        with pytest.raises(InvalidValueError, match=r"^path .* cannot be written in this system"):
+            reader(str(tmp_path / "a\ud800b"))
+    assert list(tmp_path.iterdir()) == []
+
+
 # --- what save replaces --------------------------------------------------------------------------
 
 

@@ -259,3 +259,72 @@ def test_playouts_never_turn_the_collector_on_behind_another_thread(
     finally:
         if was:
             gc.enable()
+
+
+# --- evaluate and a playout result built by hand ----------------------------------------
+
+
+def _in_play(seed: int) -> Deal:
+    deal = Deal.shuffled(seed=seed)
+    for seat in range(4):
+        deal = deal.declare(seat, Reservation.HEALTHY)
+    return _first_legal(deal)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ({"view": None}, InvalidTypeError, r"^view must be a PlayerView"),
+        ({"cards": "CQ"}, InvalidTypeError, r"^cards must be a list or tuple of Card"),
+        ({"cards": [None]}, InvalidTypeError, r"^cards\[\.\.\.\] must be a Card"),
+        ({"announce": "re"}, InvalidTypeError, r"^announce must be an Announcement"),
+        ({"worlds": ()}, InvalidValueError, r"^worlds must hold at least one deal"),
+        ({"worlds": [None]}, InvalidTypeError, r"^worlds\[\.\.\.\] must be a Deal"),
+        ({"worlds": 3}, InvalidTypeError, r"^worlds must be a list or tuple of Deal"),
+    ],
+)
+def test_evaluate_refuses_arguments_that_are_not_what_it_plays(
+    arguments: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    """Each of these reached attribute access, iteration or a division by zero before."""
+    deal = _in_play(3)
+    turn = deal.turn
+    assert turn is not None
+    view = deal.view(turn)
+    given: dict[str, Any] = {"view": view, "cards": deal.legal_cards(), **arguments}
+    with pytest.raises(error, match=message):
+        SearchPlayer(worlds=2, seed=0).evaluate(given.pop("view"), given.pop("cards"), **given)
+
+
+def test_evaluate_takes_worlds_it_is_given() -> None:
+    deal = _in_play(3)
+    turn = deal.turn
+    assert turn is not None
+    values = SearchPlayer(seed=0).evaluate(deal.view(turn), deal.legal_cards(), worlds=[deal])
+    assert len(values) == len(deal.legal_cards())
+
+
+@pytest.mark.parametrize(
+    ("parts", "message"),
+    [
+        (("best", "python", [(1, -1, 1, -1)], None, None), r"^policy must be one of"),
+        (("random", "gpu", [(1, -1, 1, -1)], None, None), r"^engine must be 'numpy' or"),
+        (("random", "python", None, None, None), r"^a playout result holds either"),
+        (("random", "python", [(1, 1, 1, 1)], None, None), r"^a row of scores is four ints"),
+        (("random", "python", [(1, -1)], None, None), r"^a row of scores is four ints"),
+        (("random", "python", "1,-1,1,-1", None, None), r"^scores must be a list or tuple"),
+        (("random", "numpy", None, [[1, 2]], None), r"^array must be a numpy array"),
+        (("random", "python", [(1, -1, 1, -1)], None, [(), ()]), r"^cards must be a list"),
+    ],
+)
+def test_a_playout_result_refuses_parts_playouts_never_gives(
+    parts: tuple[Any, ...], message: str
+) -> None:
+    with pytest.raises((InvalidTypeError, InvalidValueError), match=message):
+        playouts_module.PlayoutResult(*parts)
+
+
+def test_a_playout_result_built_by_hand_reads_as_one_from_playouts() -> None:
+    built = playouts_module.PlayoutResult("random", "python", [(2, -2, 2, -2)], None, None)
+    assert built.totals == (2, -2, 2, -2)
+    assert len(built) == 1

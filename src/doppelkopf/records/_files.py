@@ -142,7 +142,8 @@ device, not a regular file, and saving would put a file in its place
         InvalidTypeError: ``path`` is not a str or an ``os.PathLike``,
             ``record`` is none of the above, or ``indent`` is not an int (a
             ``TypeError``).
-        InvalidValueError: ``path`` holds a NUL character.
+        InvalidValueError: ``path`` holds a NUL character, or a character
+            the system's encoding of file names cannot write (a lone surrogate).
         OSError: the file cannot be written.
     """
     given = _path(path)
@@ -194,6 +195,12 @@ def _path(path: object) -> str:
         raise InvalidValueError(
             f"path {show(given)} holds a NUL character, which no file name may hold"
         )
+    try:
+        os.fsencode(given)
+    except UnicodeEncodeError as error:
+        raise InvalidValueError(
+            f"path {show(given)} cannot be written in this system's encoding of file names"
+        ) from error
     return str.__str__(given)
 
 
@@ -312,7 +319,8 @@ def load(path: str | PathLike[str]) -> Deal | tuple[int, tuple[Deal, ...]]:
             not a valid record.
         InvalidTypeError: ``path`` is not a str or an ``os.PathLike`` (a
             ``TypeError``).
-        InvalidValueError: ``path`` holds a NUL character.
+        InvalidValueError: ``path`` holds a NUL character, or a character
+            the system's encoding of file names cannot write (a lone surrogate).
         OSError: the file cannot be read.
     """
     with open(_path(path), "rb") as file:

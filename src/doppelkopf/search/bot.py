@@ -45,7 +45,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from time import perf_counter
-from typing import Final
+from typing import Final, TypeVar
 
 from .. import _checks
 from ..cards import Card
@@ -61,6 +61,8 @@ from .playouts import playouts
 from .sampling import WorldSampler
 
 __all__ = ["SearchPlayer"]
+
+_T = TypeVar("_T")
 
 _POLICIES: Final = ("random", "greedy")
 _ANNOUNCING: Final = ("search", "heuristic")
@@ -258,7 +260,19 @@ class SearchPlayer:
         card is tried in the same worlds: ``worlds`` if given, else worlds
         drawn here.  With a ``time`` budget, batches of worlds are drawn
         until the budget or ``worlds`` is spent (at least one batch).
+
+        ``cards`` and ``worlds`` are lists or tuples; ``worlds`` holds at least
+        one deal.  A card the viewer may not play in a world is refused by the
+        rules of that world (SPEC §5.2).
         """
+        _checks.instance(view, PlayerView, "view")
+        cards = tuple(_sequence(cards, Card, "cards"))
+        if announce is not None:
+            _checks.instance(announce, Announcement, "announce")
+        if worlds is not None:
+            worlds = _sequence(worlds, Deal, "worlds")
+            if not worlds:
+                raise InvalidValueError("worlds must hold at least one deal, not none")
         end = None if self.time is None else perf_counter() + self.time
         return self._evaluate(view, cards, announce, worlds, end)
 
@@ -371,3 +385,10 @@ class SearchPlayer:
             return cached
         sampler = self._last_sampler = WorldSampler(view)
         return sampler
+
+
+def _sequence(values: object, cls: type[_T], name: str) -> tuple[_T, ...]:
+    """``values`` as a tuple if it is a list or tuple of ``cls``; else the library's error."""
+    if not isinstance(values, list | tuple):
+        raise _checks.type_error(values, name, f"list or tuple of {cls.__name__}")
+    return tuple(_checks.instance(value, cls, f"{name}[...]") for value in values)

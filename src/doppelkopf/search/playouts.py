@@ -46,6 +46,48 @@ def _engine() -> str:
     return "numpy" if importlib.util.find_spec("numpy") is not None else "python"
 
 
+def _check_parts(
+    policy: object, engine: object, scores: object, array: object, cards: object
+) -> None:
+    """Refuse parts that :func:`playouts` would never hand a :class:`PlayoutResult`.
+
+    A result is built by :func:`playouts`; one built by hand must still hold one
+    of the policies, one of the engines, and either scores (four ints a game,
+    summing to zero: SPEC §12) or an array of shape ``(games, 4)``, with the
+    recorded cards of as many games or none.
+    """
+    if policy not in POLICIES or type(policy) is not str:
+        raise InvalidValueError(f"policy must be one of {POLICIES}, not {_checks.excerpt(policy)}")
+    if engine not in ("numpy", "python") or type(engine) is not str:
+        raise InvalidValueError(
+            f"engine must be 'numpy' or 'python', not {_checks.excerpt(engine)}"
+        )
+    if (scores is None) == (array is None):
+        raise InvalidValueError("a playout result holds either scores or an array of them")
+    if scores is not None:
+        if not isinstance(scores, list | tuple):
+            raise _checks.type_error(scores, "scores", "list or tuple of score rows")
+        for row in scores:
+            if (
+                not isinstance(row, tuple)
+                or len(row) != 4
+                or any(type(score) is not int for score in row)
+                or sum(row) != 0
+            ):
+                raise InvalidValueError(
+                    f"a row of scores is four ints that sum to 0, not {_checks.excerpt(row)}",
+                    rule="§12",
+                )
+        games = len(scores)
+    else:
+        shape = getattr(array, "shape", None)
+        if not (isinstance(shape, tuple) and len(shape) == 2 and shape[1] == 4):
+            raise _checks.type_error(array, "array", "numpy array of shape (games, 4)")
+        games = shape[0]
+    if cards is not None and (not isinstance(cards, list | tuple) or len(cards) != games):
+        raise _checks.type_error(cards, "cards", f"list or tuple of {games} recorded games")
+
+
 class PlayoutResult:
     """The finished playouts of one call of :func:`playouts`, in the order of its deals.
 
@@ -75,6 +117,7 @@ class PlayoutResult:
         array: npt.NDArray[np.int64] | None,
         cards: Sequence[tuple[Card, ...] | tuple[npt.NDArray[np.int64], int]] | None,
     ) -> None:
+        _check_parts(policy, engine, scores, array, cards)
         self._policy = policy
         self._engine = engine
         self._scores: tuple[Scores, ...] | None = None if scores is None else tuple(scores)
