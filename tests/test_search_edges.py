@@ -264,13 +264,6 @@ def test_playouts_never_turn_the_collector_on_behind_another_thread(
 # --- evaluate and a playout result built by hand ----------------------------------------
 
 
-def _in_play(seed: int) -> Deal:
-    deal = Deal.shuffled(seed=seed)
-    for seat in range(4):
-        deal = deal.declare(seat, Reservation.HEALTHY)
-    return _first_legal(deal)
-
-
 @pytest.mark.parametrize(
     ("arguments", "error", "message"),
     [
@@ -287,7 +280,7 @@ def test_evaluate_refuses_arguments_that_are_not_what_it_plays(
     arguments: dict[str, Any], error: type[Exception], message: str
 ) -> None:
     """Each of these reached attribute access, iteration or a division by zero before."""
-    deal = _in_play(3)
+    deal = _first_legal(_in_play(3))
     turn = deal.turn
     assert turn is not None
     view = deal.view(turn)
@@ -297,7 +290,7 @@ def test_evaluate_refuses_arguments_that_are_not_what_it_plays(
 
 
 def test_evaluate_takes_worlds_it_is_given() -> None:
-    deal = _in_play(3)
+    deal = _first_legal(_in_play(3))
     turn = deal.turn
     assert turn is not None
     values = SearchPlayer(seed=0).evaluate(deal.view(turn), deal.legal_cards(), worlds=[deal])
