@@ -1,7 +1,8 @@
 """The rule set, game types and the facts derived from them (SPEC §3.1, §4, V§0).
 
-:class:`Rules` is the rule set a table plays: ``Rules()`` is SPEC.md, the DDV
-domestic rules, and each field is one option of VARIANTS.md.  Every fact that
+:class:`Rules` is the rule set a table plays: ``Rules()`` is the default rule
+set of the rules pages (§1–§12), the DDV domestic rules, and each field is one
+option of V§0.1.  Every fact that
 depends on the rules — the deck, the cards per hand, the number of tricks, the
 announcement deadlines, the card order of each game type — is derived from a
 ``Rules`` value here and nowhere else.  :class:`GameType` names a contract; its
@@ -379,7 +380,7 @@ THROW_REASONS: Final[tuple[ThrowReason, ...]] = (
     "full7",
     "trumps1",
 )
-"""Every throw reason of V§7.1, in the order VARIANTS.md lists them."""
+"""Every throw reason of V§7.1, in the order that section lists them."""
 
 BOCK_TRIGGERS: Final[tuple[BockTrigger, ...]] = ("tie", "lost_announcement", "lost_solo")
 """Every Bock trigger of V§11.1."""
@@ -429,25 +430,52 @@ def _choice(
 
 
 def _in_range(
-    name: str, low: int, high: int | None, section: str, *, optional: bool = False
+    name: str, *, optional: bool = False
 ) -> Callable[[object, attrs.Attribute[Any], object], None]:
-    """A validator that accepts an ``int`` from ``low`` to ``high`` (or ``None`` if optional)."""
+    """A validator that accepts an ``int`` within :data:`_INT_BOUNDS` (or ``None`` if optional)."""
+    low, high, _ = _INT_BOUNDS[name]
 
     def validate(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is None and optional:
             return
-        if type(value) is int and low <= value and (high is None or value <= high):
+        if type(value) is int and low <= value <= high:
             return
-        allowed = f"{low}-{high}" if high is not None else f"at least {low}"
-        if optional:
-            allowed += " or None"
-        raise InvalidRulesError(
-            f"option {name} must be an int {allowed}, not {_short(value)} (V§0.4)",
-            options=(name,),
-            rule=section,
-        )
+        raise _out_of_range(name, value)
 
     return validate
+
+
+def _out_of_range(name: str, value: object) -> InvalidRulesError:
+    """The error for a value of the int option ``name`` outside :data:`_INT_BOUNDS`."""
+    low, high, section = _INT_BOUNDS[name]
+    allowed = f"{low}-{high}" + (" or None" if name in _OPTIONAL_INTS else "")
+    return InvalidRulesError(
+        f"option {name} must be an int {allowed}, not {_short(value)} (V§0.4)",
+        options=(name,),
+        rule=section,
+    )
+
+
+_MOST_SESSION_DEALS: Final = 10_000
+"""The longest session :attr:`Rules.session_length` may ask for (V§9.6).
+
+No table plays ten thousand deals in one session.  The bound keeps every number
+a rule set holds, and every count derived from it, far within what a record
+writes and reads back (integers of at most 20 digits).
+"""
+
+_INT_BOUNDS: Final = {
+    "armut_max_trumps": (1, 3, "V§6.1"),
+    "players": (4, 5, "V§10"),
+    "session_length": (1, _MOST_SESSION_DEALS, "V§9.6"),
+}
+"""The smallest and largest value of each int option and the section that sets them.
+
+``True`` and ``False`` are not ints here.
+"""
+
+_OPTIONAL_INTS: Final = frozenset({"session_length"})
+"""The int options that may also be ``None``."""
 
 
 def _reasons(value: Iterable[str]) -> frozenset[ThrowReason]:
@@ -491,12 +519,13 @@ _short: Final = _checks.excerpt
 
 @attrs.frozen(repr=False, cache_hash=True)
 class Rules:
-    """A rule set: SPEC.md and the options of VARIANTS.md that change it (V§0).
+    """A rule set: the default rules (§1–§12) and the options that change them (V§0).
 
-    ``Rules()`` is exactly SPEC.md, the DDV domestic rules, also named
-    :attr:`Rules.DDV`.  Every field is one option, and its default reproduces
-    SPEC.md.  Combinations that exclude each other are rejected when the value
-    is built (V§0.4).  A rule set is an immutable, hashable value.
+    ``Rules()`` is exactly the default rule set of the rules pages, the DDV
+    domestic rules, also named :attr:`Rules.DDV`.  Every field is one option
+    (V§0.1), and its default reproduces the default rules.  Combinations that
+    exclude each other are rejected when the value is built (V§0.4).  A rule
+    set is an immutable, hashable value.
 
     >>> from doppelkopf import Rules
     >>> Rules() == Rules.DDV, Rules.DDV.tricks, Rules(nines=False).tricks
@@ -508,7 +537,7 @@ class Rules:
     ...
     doppelkopf.errors.InvalidRulesError: dullen=False excludes second_dulle='always': ... (V§0.4)
 
-    Options (each cites the VARIANTS.md section that defines it):
+    Options (each cites the section of the rule options that defines it):
 
     - ``nines`` (V§1): play with the eight 9s (48 cards, 12 tricks) or without
       (40 cards, 10 tricks, every deadline two cards lower).
@@ -524,15 +553,17 @@ class Rules:
     - ``karlchen_caught`` (V§5.3): a ♣J of the losing party in the last trick
       earns the winners a point.
     - ``fox_at_end`` (V§5.4): a party's own ♦A winning the last trick earns it a point.
-    - ``armut`` (V§6): a player with at most ``armut_max_trumps`` trumps (1-3)
-      may declare poverty and exchange three cards with a partner.
+    - ``armut`` (V§6): a player with at most ``armut_max_trumps`` trumps (an
+      int from 1 to 3) may declare poverty and exchange three cards with a partner.
     - ``schmeissen`` (V§7): the set of :data:`ThrowReason` for which a player
       may throw the deal in (empty: no throwing in).
     - ``compulsory_solo`` (V§9): tournament mode; each player owes one
       compulsory solo per session.
-    - ``players`` (V§10): four or five at the table (at five the dealer sits out).
-    - ``session_length`` (V§9.6, V§10): the deals of a session, ``None`` for
-      three per player (:attr:`session_deals`).
+    - ``players`` (V§10): four or five at the table, the int 4 or 5 (at five
+      the dealer sits out).
+    - ``session_length`` (V§9.6, V§10): the deals of a session, an int from 1
+      to 10,000 (a bound no table reaches, which keeps every record readable),
+      or ``None`` for three per player (:attr:`session_deals`).
     - ``bock`` (V§11): the set of :data:`BockTrigger` that start a Bock round;
       ``bock_stacking`` says how rounds that overlap combine.
 
@@ -555,14 +586,12 @@ class Rules:
     karlchen_caught: bool = attrs.field(default=False, validator=_flag)
     fox_at_end: bool = attrs.field(default=False, validator=_flag)
     armut: bool = attrs.field(default=False, validator=_flag)
-    armut_max_trumps: int = attrs.field(
-        default=3, validator=_in_range("armut_max_trumps", 1, 3, "V§6.1")
-    )
+    armut_max_trumps: int = attrs.field(default=3, validator=_in_range("armut_max_trumps"))
     schmeissen: frozenset[ThrowReason] = attrs.field(default=frozenset(), converter=_reasons)
     compulsory_solo: bool = attrs.field(default=False, validator=_flag)
-    players: int = attrs.field(default=4, validator=_in_range("players", 4, 5, "V§10"))
+    players: int = attrs.field(default=4, validator=_in_range("players"))
     session_length: int | None = attrs.field(
-        default=None, validator=_in_range("session_length", 1, None, "V§9.6", optional=True)
+        default=None, validator=_in_range("session_length", optional=True)
     )
     bock: frozenset[BockTrigger] = attrs.field(default=frozenset(), converter=_triggers)
     bock_stacking: BockStacking = attrs.field(
@@ -572,7 +601,7 @@ class Rules:
     _tricks: int = attrs.field(init=False, eq=False, repr=False)
 
     DDV: ClassVar[Rules]
-    """The DDV domestic rules of SPEC.md: ``Rules()``."""
+    """The DDV domestic rules, the default rule set (§1–§12): ``Rules()``."""
     TOURNAMENT: ClassVar[Rules]
     """A DDV tournament round at a four-player table (V§0.3): compulsory solos, 24 deals."""
     XIX: ClassVar[Rules]
@@ -641,7 +670,8 @@ class Rules:
         """The rule set of :meth:`as_dict`'s form; missing options take their defaults.
 
         Raises:
-            InvalidRulesError: an unknown option, a value of the wrong type, or an
+            InvalidRulesError: an unknown option, a value of the wrong type or out
+                of its bounds, a set option naming an element twice, or an
                 excluded combination (V§0.4).
         """
         if not isinstance(data, Mapping):
@@ -655,7 +685,10 @@ class Rules:
                     options=(str(name),),
                     rule="V§0.1",
                 )
-        return cls(**data)  # type: ignore[arg-type]
+        values = dict(data)
+        for name in _SET_OPTIONS.intersection(values):
+            values[name] = _distinct(name, values[name])
+        return cls(**values)  # type: ignore[arg-type]
 
     @classmethod
     def parse(cls, text: str) -> Rules:
@@ -670,8 +703,17 @@ class Rules:
         >>> Rules.parse(str(Rules(schweinchen=True))) == Rules(schweinchen=True)
         True
 
+        Options are read as :meth:`from_options` reads text; each may be given
+        once.
+
+        >>> Rules.parse("nines=false nines=true")
+        Traceback (most recent call last):
+        ...
+        doppelkopf.errors.InvalidRulesError: option 'nines' is given twice (V§0.1)
+
         Raises:
-            InvalidRulesError: an unknown preset or option, or a bad value.
+            InvalidRulesError: an unknown preset or option, an option given
+                twice, or a bad value.
         """
         if not isinstance(text, str):
             raise InvalidRulesError(f"rules text must be a str, not {_short(text)}")
@@ -687,6 +729,10 @@ class Rules:
             if not equals:
                 raise InvalidRulesError(
                     f"expected name=value, not {_short(token)}", options=(name,), rule="V§0.1"
+                )
+            if name in options:
+                raise InvalidRulesError(
+                    f"option {_short(name)} is given twice", options=(name,), rule="V§0.1"
                 )
             options[name] = value
         return cls.from_options(options, base=base)
@@ -714,7 +760,9 @@ class Rules:
         """``base`` (default :attr:`DDV`) with the named options changed.
 
         Values may be given as text, as the command line's ``--option
-        NAME=VALUE`` does, or as Python values.
+        NAME=VALUE`` does, or as Python values.  A whole number is written in
+        the digits 0-9; a set option (``schmeissen``, ``bock``) is written with
+        ``+`` between its names and may not name one twice, in text or in a list.
 
         >>> Rules.from_options({"nines": "false", "fox_at_end": True})
         Rules(nines=False, fox_at_end=True)
@@ -722,7 +770,8 @@ class Rules:
         5
 
         Raises:
-            InvalidRulesError: an unknown option, a bad value or an excluded
+            InvalidRulesError: an unknown option, a bad value (out of its
+                bounds, a set option naming an element twice) or an excluded
                 combination (V§0.4).
             InvalidTypeError: ``options`` is not a mapping or ``base`` not a
                 :class:`Rules` value.
@@ -899,31 +948,25 @@ def _json_value(value: object) -> object:
 
 
 _SET_OPTIONS: Final = frozenset({"schmeissen", "bock"})
-_INT_OPTIONS: Final = frozenset({"armut_max_trumps", "players", "session_length"})
 _WORD_OPTIONS: Final = frozenset({"second_dulle", "bock_stacking"})
 
 
-def _option_value(name: str, value: object) -> object:  # noqa: PLR0911 - one return per kind
-    """An option's value from text (``"false"``, ``"nines5+kings5"``, ``"24"``) or as given."""
+def _option_value(name: str, value: object) -> object:
+    """An option's value from text (``"false"``, ``"nines5+kings5"``, ``"24"``) or as given.
+
+    A set option may not name one element twice, in text or in a list (V§0.1).
+    """
     if not isinstance(value, str):
-        return value
+        return _distinct(name, value) if name in _SET_OPTIONS else value
     word = value.strip().lower()
     if name in _WORD_OPTIONS:
         return word
     if name in _SET_OPTIONS:
         if word in ("", "none"):
             return frozenset()
-        return frozenset(part.strip() for part in word.split("+"))
-    if name in _INT_OPTIONS:
-        if name == "session_length" and word in ("", "none"):
-            return None
-        if not word.isdigit() or len(word) > 6:
-            raise InvalidRulesError(
-                f"option {name} must be a whole number, not {_short(value)}",
-                options=(name,),
-                rule="V§0.1",
-            )
-        return int(word)
+        return _distinct(name, [part.strip() for part in word.split("+")])
+    if name in _INT_BOUNDS:
+        return _whole_number(name, word, value)
     if word not in _BOOLEAN_WORDS:
         raise InvalidRulesError(
             f"option {name} must be true or false, not {_short(value)}",
@@ -932,6 +975,58 @@ def _option_value(name: str, value: object) -> object:  # noqa: PLR0911 - one re
         )
     return _BOOLEAN_WORDS[word]
 
+
+_LONGEST_NUMBER: Final = 6
+"""More digits than this (leading zeros aside) are beyond every int option's bound."""
+
+
+def _whole_number(name: str, word: str, value: str) -> int | None:
+    """The int option ``name`` from its text ``word`` (``value`` as given): ASCII digits only.
+
+    ``str.isdigit`` also accepts ``²`` and ``①``, which ``int`` refuses, and
+    ``int`` reads other scripts' digits such as ``٥``; neither is a number here.
+
+    >>> _whole_number("players", "05", " 05"), _whole_number("session_length", "none", "None")
+    (5, None)
+    """
+    if name in _OPTIONAL_INTS and word in ("", "none"):
+        return None
+    if not (word.isascii() and word.isdigit()):
+        raise InvalidRulesError(
+            f"option {name} must be a whole number written in the digits 0-9, not {_short(value)}",
+            options=(name,),
+            rule="V§0.1",
+        )
+    if len(word.lstrip("0")) > _LONGEST_NUMBER:
+        raise _out_of_range(name, value)
+    return int(word)
+
+
+def _distinct(name: str, value: object) -> object:
+    """``value`` of the set option ``name``, refused if it names an element twice (V§0.1).
+
+    A set or frozenset is returned as it is; any other iterable is read (at most
+    :data:`_MOST_NAMES` + 1 items, so an endless one is not) into a tuple for the
+    option's converter, which checks the names.  Anything else is left to the
+    converter to refuse.
+    """
+    if isinstance(value, (set, frozenset, str, bytes, Mapping)) or not isinstance(value, Iterable):
+        return value
+    items = tuple(itertools.islice(value, _MOST_NAMES + 1))
+    seen: set[str] = set()
+    for item in items:
+        if type(item) is str:
+            if item in seen:
+                raise InvalidRulesError(
+                    f"option {name} names {_short(item)} twice; a set names each element once",
+                    options=(name,),
+                    rule=_SET_SECTIONS[name],
+                )
+            seen.add(item)
+    return items
+
+
+_SET_SECTIONS: Final = {"schmeissen": "V§7.1", "bock": "V§11.1"}
 
 _SUIT_CATEGORIES: Final = {suit: Category(suit + 1) for suit in Suit}
 
