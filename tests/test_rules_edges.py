@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import ast
+import enum
 import importlib
 import inspect
 import json
+import pickle
 import pkgutil
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -14,7 +18,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import doppelkopf
-from doppelkopf import Deal, InvalidRulesError, Rules, rules
+from doppelkopf import Category, Deal, GameType, InvalidRulesError, Rules, rules
 from doppelkopf.cli._common import _rules, _UsageError
 from doppelkopf.records import (
     RecordError,
@@ -219,3 +223,45 @@ def test_the_rules_modules_cite_sections_not_unshipped_files() -> None:
         source = inspect.getsource(module)
         for name in ("SPEC.md", "VARIANTS.md", "EXAMPLES.md"):
             assert name not in source, (module.__name__, name)
+
+
+# --- the modules of the rule set: one concern each, imported one way -------------------
+
+LAYERS = ("_rule_options", "_rule_text", "_game_types", "_order", "rules")
+"""The modules of the rule set and its card orders; each imports only modules before it."""
+
+
+def _imported(module: ModuleType) -> set[str]:
+    """Every module of the package that ``module`` imports anywhere: at the top, in a
+    function or for the type checker alone."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(inspect.getsource(module))):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module is not None:
+                found.add(node.module.split(".")[0])
+            else:
+                found.update(alias.name for alias in node.names)
+    return found
+
+
+@pytest.mark.parametrize("position", range(len(LAYERS)))
+def test_the_rules_modules_import_each_other_one_way(position: int) -> None:
+    name = LAYERS[position]
+    module = importlib.import_module(f"doppelkopf.{name}")
+    later = set(LAYERS[position:])
+    assert not _imported(module) & later, name
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_the_names_of_the_rules_belong_to_doppelkopf_rules(protocol: int) -> None:
+    for name in rules.__all__:
+        value = getattr(rules, name)
+        assert getattr(doppelkopf, name, value) is value
+        if isinstance(value, type):
+            assert value.__module__ == "doppelkopf.rules", name
+    for value in (*GameType, *Category, Rules.TOURNAMENT, Rules(schmeissen={"kings5"})):
+        data = pickle.dumps(value, protocol=protocol)
+        assert b"doppelkopf.rules" in data
+        assert b"_game_types" not in data
+        assert pickle.loads(data) == value
+        assert pickle.loads(data) is value or not isinstance(value, enum.Enum)

@@ -2,12 +2,16 @@
 
 :class:`Rules` is the rule set a table plays: ``Rules()`` is the default rule
 set of the rules pages (§1–§12), the DDV domestic rules, and each field is one
-option of V§0.1.  Every fact that
-depends on the rules — the deck, the cards per hand, the number of tricks, the
-announcement deadlines, the card order of each game type — is derived from a
-``Rules`` value here and nowhere else.  :class:`GameType` names a contract; its
-card order under a rule set is :meth:`Rules.card_order` (the properties of
-:class:`GameType` read the default rules).
+option of V§0.1.  Every fact that depends on the rules — the deck, the cards per
+hand, the number of tricks, the announcement deadlines, the card order of each
+game type — is derived from a ``Rules`` value here and nowhere else.
+:class:`GameType` names a contract; its card order under a rule set is
+:meth:`Rules.card_order` (the properties of :class:`GameType` read the default
+rules).
+
+The game types, the options' types and checks, and the options' text forms
+are written in private modules by concern; their public names belong to this
+module, where pickles, messages and this documentation find them.
 
 >>> from doppelkopf import Card, GameType
 >>> normal = GameType.NORMAL
@@ -21,20 +25,38 @@ Category.HEARTS
 
 from __future__ import annotations
 
-import enum
-import itertools
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NoReturn, TypeAlias, cast
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final, TypeAlias, cast
 
 import attrs
 
-from . import _checks
-from .cards import DISTINCT_CARDS, Card, Rank, Suit
-from .errors import InvalidNotationError, InvalidRulesError, InvalidValueError
-
-if TYPE_CHECKING:
-    from ._order import CardOrder
-    from .parties import Announcement
+from . import _checks, _game_types, _rule_options
+from ._game_types import Category, GameType
+from ._order import CardOrder, _card_order
+from ._rule_options import (
+    _BOCK_STACKING,
+    _NINE_REASONS,
+    _SECOND_DULLE,
+    _choice,
+    _exclude,
+    _flag,
+    _in_range,
+    _reasons,
+    _short,
+    _triggers,
+)
+from ._rule_text import (
+    _SET_OPTIONS,
+    _distinct,
+    _json_value,
+    _named_values,
+    _option_value,
+    _text,
+    _words,
+)
+from .cards import DISTINCT_CARDS, Card, Rank
+from .errors import InvalidRulesError, InvalidValueError
+from .parties import Announcement
 
 __all__ = [
     "BOCK_TRIGGERS",
@@ -50,471 +72,36 @@ __all__ = [
 ]
 
 
-class Category(enum.Enum, metaclass=_checks.LookupEnumType):
-    """What a card counts as for following suit: trump, or one plain suit (SPEC §4).
-
-    >>> Category.of_suit(Suit.HEARTS), Category.HEARTS.suit
-    (Category.HEARTS, <Suit.HEARTS: 2>)
-    """
-
-    TRUMP = 0
-    CLUBS = 1
-    SPADES = 2
-    HEARTS = 3
-    DIAMONDS = 4
-
-    @property
-    def suit(self) -> Suit | None:
-        """The plain suit, or ``None`` for trump."""
-        return None if self is Category.TRUMP else Suit(self.value - 1)
-
-    @classmethod
-    def of_suit(cls, suit: Suit) -> Category:
-        """The plain-suit category of ``suit`` (SPEC §4.7).
-
-        >>> Category.of_suit(Suit.DIAMONDS)
-        Category.DIAMONDS
-
-        Raises:
-            InvalidTypeError: ``suit`` is not a :class:`~doppelkopf.Suit`.
-        """
-        if type(suit) is not Suit:
-            _checks.instance(suit, Suit, "suit")
-        return _SUIT_CATEGORIES[suit]
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        if type(value) is not int:
-            raise _checks.type_error(value, "value", "int 0-4")
-        raise InvalidValueError(
-            f"no category has the value {_checks.excerpt(value)}: expected 0-4", rule="§4.7"
-        )
-
-    def __repr__(self) -> str:
-        return f"Category.{self.name}"
-
-    def __str__(self) -> str:
-        return "trump" if self is Category.TRUMP else Suit(self.value - 1).symbol
-
-
-class GameType(enum.Enum, metaclass=_checks.LookupEnumType):
-    """Every game type of SPEC §3.1, with its card order (SPEC §4).
-
-    The value is the SPEC identifier (``"SOLO_D"`` for the diamonds solo); ``str``
-    gives the English display name.
-
-    >>> GameType.parse("solo_q") is GameType.QUEENS_SOLO is GameType.parse("Damensolo")
-    True
-    >>> str(GameType.QUEENS_SOLO), GameType("SOLO_Q")
-    ('queens solo', GameType.QUEENS_SOLO)
-    >>> [len(game.trumps) for game in (GameType.NORMAL, GameType.HEARTS_SOLO,
-    ...                                 GameType.JACKS_SOLO, GameType.FLESHLESS)]
-    [13, 12, 4, 0]
-    """
-
-    NORMAL = "NORMAL"
-    MARRIAGE = "MARRIAGE"
-    MARRIAGE_SOLO = "MARRIAGE_SOLO"
-    SILENT_MARRIAGE = "SILENT_MARRIAGE"
-    DIAMONDS_SOLO = "SOLO_D"
-    HEARTS_SOLO = "SOLO_H"
-    SPADES_SOLO = "SOLO_S"
-    CLUBS_SOLO = "SOLO_C"
-    QUEENS_SOLO = "SOLO_Q"
-    JACKS_SOLO = "SOLO_J"
-    FLESHLESS = "FLESHLESS"
-    POVERTY = "ARMUT"
-
-    def __repr__(self) -> str:
-        return f"GameType.{self.name}"
-
-    def __str__(self) -> str:
-        return _DISPLAY_NAMES[self]
-
-    @classmethod
-    def parse(cls, text: str) -> GameType:
-        """Read a game type from any of its names (SPEC §3.1).
-
-        Accepted: the English display name (``queens solo``), the member name
-        (``QUEENS_SOLO``), the SPEC identifier (``SOLO_Q``) and the German word
-        used at tables: ``Normalspiel``, ``Hochzeit``, ``stille Hochzeit``,
-        ``Damensolo``, ``Bubensolo``, ``Fleischloser`` (``Fleischlos``),
-        ``Trumpfsolo`` or ``Karosolo``, ``Herzsolo``, ``Piksolo``, ``Kreuzsolo``,
-        ``Armut``.
-        Case, spaces, hyphens and underscores are ignored, and ``ä ö ü ß`` may be
-        written ``ae oe ue ss``.
-
-        >>> GameType.parse("Queens-Solo"), GameType.parse("stille hochzeit")
-        (GameType.QUEENS_SOLO, GameType.SILENT_MARRIAGE)
-        >>> GameType.parse("FLEISCHLOSER"), GameType.parse("Karo-Solo")
-        (GameType.FLESHLESS, GameType.DIAMONDS_SOLO)
-
-        Raises:
-            InvalidNotationError: no game type has that name.
-            InvalidTypeError: ``text`` is not a ``str``.
-        """
-        key = _name_key(_checks.text(text))
-        try:
-            return _GAME_NAMES[key]
-        except KeyError:
-            raise InvalidNotationError(
-                f"unknown game type {_checks.excerpt(text)}", text=text
-            ) from None
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        if type(value) is not str:
-            raise _checks.type_error(value, "value", "str")
-        raise InvalidValueError(
-            f"no game type has the value {_checks.excerpt(value)}; "
-            f"use GameType.parse({_checks.excerpt(value)}) to read a name",
-            rule="§3.1",
-        )
-
-    def __init__(self, value: str) -> None:
-        # A fact of the contract itself, read for every deal by settlement and
-        # views: a member attribute costs one slot read, a set lookup an enum hash.
-        self._solo = value not in ("NORMAL", "MARRIAGE", "ARMUT")
-
-    # Members are singletons, so identity is their equality and the identity hash
-    # (in C) is a valid hash; Enum's own hashes the name in Python, and the card
-    # order of a game type is looked up by it on every legal_cards and trick_winner.
-    __hash__ = object.__hash__
-
-    @property
-    def is_solo(self) -> bool:
-        """Whether one player plays alone against three (scored ×3, SPEC §12.2)."""
-        return self._solo
-
-    @property
-    def is_declarable_solo(self) -> bool:
-        """Whether a player may announce this game as a voluntary solo (SPEC §3.2)."""
-        return self in _DECLARABLE_SOLOS
-
-    @property
-    def has_special_points(self) -> bool:
-        """Whether this contract is a 2-against-2 game with special points (SPEC §11.1).
-
-        NORMAL, MARRIAGE and POVERTY (V§6.6); whether special points are counted at all is the
-        rule set's choice (:meth:`Rules.counts_specials`, V§5.1).
-        """
-        return not self._solo
-
-    @property
-    def trump_suit(self) -> Suit | None:
-        """The suit whose A/10/K/9 are trumps (``None`` in the queens, jacks, fleshless solos)."""
-        return _TRUMP_SUITS.get(self)
-
-    # --- the card order under the default rules ------------------------------
-    # Conveniences for the common case; any other rule set asks
-    # Rules.card_order(game_type), which these read for Rules.DDV.
-
-    @property
-    def trumps(self) -> tuple[Card, ...]:
-        """The distinct trumps from high to low under the default rules (SPEC §4).
-
-        Each exists twice.  Under other rules: ``rules.card_order(game).trumps``.
-        """
-        return _default_order(self).trumps
-
-    @property
-    def order(self) -> tuple[Card, ...]:
-        """All 24 distinct cards in display order under the default rules (SPEC §4).
-
-        Trumps high to low, then ♣ ♠ ♥ ♦ high to low.
-        """
-        return _default_order(self).order
-
-    def category(self, card: Card) -> Category:
-        """Whether ``card`` is trump or which plain suit it belongs to (SPEC §4.7).
-
-        Under the default rules; see :meth:`Rules.card_order` for others.
-
-        >>> GameType.JACKS_SOLO.category(Card.parse("♣Q"))
-        Category.CLUBS
-        """
-        return _default_order(self).category(card)
-
-    def is_trump(self, card: Card) -> bool:
-        """Whether ``card`` is trump in this game type under the default rules (SPEC §4)."""
-        return _default_order(self).is_trump(card)
-
-    def strength(self, card: Card) -> int:
-        """The card's rank within its category under the default rules (SPEC §4).
-
-        Every trump is stronger than every plain card; plain cards of different
-        suits are not comparable for winning a trick (SPEC §5.3), so their
-        strengths only order cards of one suit.
-
-        >>> game = GameType.NORMAL
-        >>> game.strength(Card.parse("♥10")) > game.strength(Card.parse("♣Q"))
-        True
-        """
-        return _default_order(self).strength(card)
-
-    def sort(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
-        """``cards`` in this game type's display order (see :attr:`order`)."""
-        return _default_order(self).sort(cards)
-
-
-_DISPLAY_NAMES: Final = {
-    GameType.NORMAL: "normal game",
-    GameType.MARRIAGE: "marriage",
-    GameType.MARRIAGE_SOLO: "marriage solo",
-    GameType.SILENT_MARRIAGE: "silent marriage",
-    GameType.DIAMONDS_SOLO: "diamonds solo",
-    GameType.HEARTS_SOLO: "hearts solo",
-    GameType.SPADES_SOLO: "spades solo",
-    GameType.CLUBS_SOLO: "clubs solo",
-    GameType.QUEENS_SOLO: "queens solo",
-    GameType.JACKS_SOLO: "jacks solo",
-    GameType.FLESHLESS: "fleshless solo",
-    GameType.POVERTY: "poverty",
-}
-
-_LONGEST_NAME: Final = 40
-"""Text longer than this is no game type's name; it is not normalised at all."""
-
-_GERMAN_LETTERS: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
-
-
-def _name_key(text: str) -> str:
-    """``text`` without case, spaces, hyphens and underscores, umlauts as ae/oe/ue/ss.
-
-    >>> _name_key(" Stille-Hochzeit "), _name_key("Fleischloß"), _name_key("SOLO_Q")
-    ('stillehochzeit', 'fleischloss', 'soloq')
-    """
-    if len(text) > _LONGEST_NAME:
-        return ""
-    return "".join(text.lower().translate(_GERMAN_LETTERS).split()).translate(_DROPPED)
-
-
-_DROPPED: Final = str.maketrans("", "", "-_")
-
-_GERMAN_NAMES: Final = {
-    "Normalspiel": GameType.NORMAL,
-    "Hochzeit": GameType.MARRIAGE,
-    "stille Hochzeit": GameType.SILENT_MARRIAGE,
-    "Damensolo": GameType.QUEENS_SOLO,
-    "Bubensolo": GameType.JACKS_SOLO,
-    "Fleischloser": GameType.FLESHLESS,
-    "Fleischlos": GameType.FLESHLESS,
-    "Trumpfsolo": GameType.DIAMONDS_SOLO,
-    "Karosolo": GameType.DIAMONDS_SOLO,
-    "Herzsolo": GameType.HEARTS_SOLO,
-    "Piksolo": GameType.SPADES_SOLO,
-    "Kreuzsolo": GameType.CLUBS_SOLO,
-    "Armut": GameType.POVERTY,
-}
-"""The German words used at tables (SPEC §3.1), read by :meth:`GameType.parse`."""
-
-_GAME_NAMES: Final = {
-    **{_name_key(word): game for word, game in _GERMAN_NAMES.items()},
-    **{_name_key(_DISPLAY_NAMES[game]): game for game in GameType},
-    **{_name_key(game.name): game for game in GameType},
-    **{_name_key(game.value): game for game in GameType},
-}
-
-_DECLARABLE_SOLOS: Final = frozenset(
-    {
-        GameType.DIAMONDS_SOLO,
-        GameType.HEARTS_SOLO,
-        GameType.SPADES_SOLO,
-        GameType.CLUBS_SOLO,
-        GameType.QUEENS_SOLO,
-        GameType.JACKS_SOLO,
-        GameType.FLESHLESS,
-    }
-)
-
-_TRUMP_SUITS: Final = {
-    GameType.NORMAL: Suit.DIAMONDS,
-    GameType.MARRIAGE: Suit.DIAMONDS,
-    GameType.MARRIAGE_SOLO: Suit.DIAMONDS,
-    GameType.SILENT_MARRIAGE: Suit.DIAMONDS,
-    GameType.DIAMONDS_SOLO: Suit.DIAMONDS,
-    GameType.HEARTS_SOLO: Suit.HEARTS,
-    GameType.SPADES_SOLO: Suit.SPADES,
-    GameType.CLUBS_SOLO: Suit.CLUBS,
-    GameType.POVERTY: Suit.DIAMONDS,
-}
-
-
-# --- the card order of each game type under the default rules ----------------
-
-_DEFAULT_ORDERS: dict[GameType, CardOrder] = {}
-
-
-def _register_default_orders(orders: Mapping[GameType, CardOrder]) -> None:
-    """Called once by :mod:`doppelkopf._order` when it has built the default orders."""
-    _DEFAULT_ORDERS.update(orders)
-
-
-def _default_order(game: GameType) -> CardOrder:
-    try:
-        return _DEFAULT_ORDERS[game]
-    except KeyError:
-        from . import _order  # noqa: F401 - importing it registers the orders
-
-        return _DEFAULT_ORDERS[game]
-
-
-# --- the rule set -------------------------------------------------------------
-
-SecondDulle: TypeAlias = Literal["never", "always", "except_last_trick"]
+# --- the names of the game types and of the options -----------------------------
+# Defined by concern in private modules; they belong to this module, which is
+# where pickles, messages and the documentation find them.
+
+SecondDulle: TypeAlias = _rule_options.SecondDulle
 """The values of :attr:`Rules.second_dulle` (V§2.2)."""
 
-ThrowReason: TypeAlias = Literal["nines5", "kings5", "nines4_kings4", "full7", "trumps1"]
+ThrowReason: TypeAlias = _rule_options.ThrowReason
 """A reason to throw in (Schmeißen, V§7.1), an element of :attr:`Rules.schmeissen`."""
 
-BockTrigger: TypeAlias = Literal["tie", "lost_announcement", "lost_solo"]
+BockTrigger: TypeAlias = _rule_options.BockTrigger
 """An event that starts a Bock round (V§11.1), an element of :attr:`Rules.bock`."""
 
-BockStacking: TypeAlias = Literal["consecutive", "multiply"]
+BockStacking: TypeAlias = _rule_options.BockStacking
 """The values of :attr:`Rules.bock_stacking` (V§11.3)."""
 
-THROW_REASONS: Final[tuple[ThrowReason, ...]] = (
-    "nines5",
-    "kings5",
-    "nines4_kings4",
-    "full7",
-    "trumps1",
-)
+THROW_REASONS: Final[tuple[ThrowReason, ...]] = _rule_options.THROW_REASONS
 """Every throw reason of V§7.1, in the order that section lists them."""
 
-BOCK_TRIGGERS: Final[tuple[BockTrigger, ...]] = ("tie", "lost_announcement", "lost_solo")
+BOCK_TRIGGERS: Final[tuple[BockTrigger, ...]] = _rule_options.BOCK_TRIGGERS
 """Every Bock trigger of V§11.1."""
 
-USUAL_THROW_REASONS: Final[frozenset[ThrowReason]] = frozenset({"nines5", "kings5"})
+USUAL_THROW_REASONS: Final[frozenset[ThrowReason]] = _rule_options.USUAL_THROW_REASONS
 """SUMMARY's pair of throw reasons, the usual choice (V§7.1)."""
 
-_SECOND_DULLE: Final = ("never", "always", "except_last_trick")
-_BOCK_STACKING: Final = ("consecutive", "multiply")
-_NINE_REASONS: Final = frozenset({"nines5", "nines4_kings4"})
-_BOOLEAN_WORDS: Final = {
-    "true": True,
-    "yes": True,
-    "on": True,
-    "1": True,
-    "false": False,
-    "no": False,
-    "off": False,
-    "0": False,
-}
+_register_default_orders: Final = _game_types._register_default_orders
+_name_key: Final = _game_types._name_key
 
-
-def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if type(value) is not bool:
-        raise InvalidRulesError(
-            f"option {attribute.name} must be True or False, not {_short(value)}",
-            options=(attribute.name,),
-            rule="V§0.1",
-        )
-
-
-def _choice(
-    name: str, choices: tuple[str, ...], section: str
-) -> Callable[[object, attrs.Attribute[str], object], None]:
-    """A validator that accepts one of ``choices`` as the value of option ``name``."""
-
-    def validate(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-        if type(value) is not str or value not in choices:
-            listed = ", ".join(repr(choice) for choice in choices)
-            raise InvalidRulesError(
-                f"option {name} must be one of {listed}, not {_short(value)}",
-                options=(name,),
-                rule=section,
-            )
-
-    return validate
-
-
-def _in_range(
-    name: str, *, optional: bool = False
-) -> Callable[[object, attrs.Attribute[Any], object], None]:
-    """A validator that accepts an ``int`` within :data:`_INT_BOUNDS` (or ``None`` if optional)."""
-    low, high, _ = _INT_BOUNDS[name]
-
-    def validate(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value is None and optional:
-            return
-        if type(value) is int and low <= value <= high:
-            return
-        raise _out_of_range(name, value)
-
-    return validate
-
-
-def _out_of_range(name: str, value: object) -> InvalidRulesError:
-    """The error for a value of the int option ``name`` outside :data:`_INT_BOUNDS`."""
-    low, high, section = _INT_BOUNDS[name]
-    allowed = f"{low}-{high}" + (" or None" if name in _OPTIONAL_INTS else "")
-    return InvalidRulesError(
-        f"option {name} must be an int {allowed}, not {_short(value)} (V§0.4)",
-        options=(name,),
-        rule=section,
-    )
-
-
-_MOST_SESSION_DEALS: Final = 10_000
-"""The longest session :attr:`Rules.session_length` may ask for (V§9.6).
-
-No table plays ten thousand deals in one session.  The bound keeps every number
-a rule set holds, and every count derived from it, far within what a record
-writes and reads back (integers of at most 20 digits).
-"""
-
-_INT_BOUNDS: Final = {
-    "armut_max_trumps": (1, 3, "V§6.1"),
-    "players": (4, 5, "V§10"),
-    "session_length": (1, _MOST_SESSION_DEALS, "V§9.6"),
-}
-"""The smallest and largest value of each int option and the section that sets them.
-
-``True`` and ``False`` are not ints here.
-"""
-
-_OPTIONAL_INTS: Final = frozenset({"session_length"})
-"""The int options that may also be ``None``."""
-
-
-def _reasons(value: Iterable[str]) -> frozenset[ThrowReason]:
-    """:attr:`Rules.schmeissen` from any iterable of reason names (V§7.1)."""
-    return cast("frozenset[ThrowReason]", _name_set("schmeissen", value, THROW_REASONS, "V§7.1"))
-
-
-def _triggers(value: Iterable[str]) -> frozenset[BockTrigger]:
-    """:attr:`Rules.bock` from any iterable of trigger names (V§11.1)."""
-    return cast("frozenset[BockTrigger]", _name_set("bock", value, BOCK_TRIGGERS, "V§11.1"))
-
-
-def _name_set(name: str, value: object, names: tuple[str, ...], section: str) -> frozenset[str]:
-    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-        raise InvalidRulesError(
-            f"option {name} must be a set of names ({', '.join(names)}), not {_short(value)}",
-            options=(name,),
-            rule=section,
-        )
-    items = list(itertools.islice(value, _MOST_NAMES + 1))
-    if len(items) > _MOST_NAMES:
-        raise InvalidRulesError(
-            f"option {name} lists more than {_MOST_NAMES} names", options=(name,), rule=section
-        )
-    for item in items:
-        if type(item) is not str or item not in names:
-            raise InvalidRulesError(
-                f"option {name}: unknown name {_short(item)}; the names are {', '.join(names)}",
-                options=(name,),
-                rule=section,
-            )
-    return frozenset(items)
-
-
-_MOST_NAMES: Final = 64
-"""More names than this in a set option are refused unread (a hostile iterable may be endless)."""
-
-
-_short: Final = _checks.excerpt
+_DEFAULT_ORDERS: Final = cast("dict[GameType, CardOrder]", _game_types._DEFAULT_ORDERS)
+"""The card order of each game type under the default rules (the table the game types read)."""
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -715,27 +302,9 @@ class Rules:
             InvalidRulesError: an unknown preset or option, an option given
                 twice, or a bad value.
         """
-        if not isinstance(text, str):
-            raise InvalidRulesError(f"rules text must be a str, not {_short(text)}")
-        if len(text) > 1000:
-            raise InvalidRulesError(f"rules text of {len(text)} characters is too long")
-        tokens = text.replace(",", " ").split()
-        base = Rules.DDV
-        if tokens and "=" not in tokens[0]:
-            base = cls.preset(tokens.pop(0))
-        options: dict[str, str] = {}
-        for token in tokens:
-            name, equals, value = token.partition("=")
-            if not equals:
-                raise InvalidRulesError(
-                    f"expected name=value, not {_short(token)}", options=(name,), rule="V§0.1"
-                )
-            if name in options:
-                raise InvalidRulesError(
-                    f"option {_short(name)} is given twice", options=(name,), rule="V§0.1"
-                )
-            options[name] = value
-        return cls.from_options(options, base=base)
+        tokens = _words(text)
+        base = cls.preset(tokens.pop(0)) if tokens and "=" not in tokens[0] else Rules.DDV
+        return cls.from_options(_named_values(tokens), base=base)
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -849,7 +418,7 @@ class Rules:
         Raises:
             InvalidValueError: ``level`` is not 0–4 or ``shift`` not 0–2.
         """
-        if type(level) is not int and not _is_announcement(level):
+        if type(level) is not int and type(level) is not Announcement:
             raise InvalidValueError(f"an announcement level is 0-4, not {_short(level)} (§8.1)")
         if not 0 <= level <= 4:
             raise InvalidValueError(f"an announcement level is 0-4, not {_short(level)} (§8.1)")
@@ -889,8 +458,6 @@ class Rules:
             InvalidTypeError: ``game_type`` is not a :class:`GameType` or
                 ``schweine`` not a ``bool``.
         """
-        from ._order import _card_order
-
         _checks.flag(schweine, "schweine")
         if type(game_type) is not GameType:
             _checks.instance(game_type, GameType, "game_type")
@@ -916,119 +483,6 @@ class Rules:
             _checks.instance(game_type, GameType, "game_type")
         return self.specials and game_type.has_special_points
 
-
-def _exclude(first: str, first_value: object, second: str, second_value: object, why: str) -> None:
-    raise InvalidRulesError(
-        f"{first}={first_value!r} excludes {second}={second_value!r}: {why}",
-        options=(first, second),
-        rule="V§0.4",
-    )
-
-
-def _is_announcement(value: object) -> bool:
-    from .parties import Announcement
-
-    return type(value) is Announcement
-
-
-def _text(value: object) -> str:
-    """An option's value in the text form: ``false``, ``always``, ``nines5+kings5``, ``none``."""
-    if isinstance(value, bool):
-        return str(value).lower()
-    if value is None:
-        return "none"
-    if isinstance(value, frozenset):
-        return "+".join(sorted(value)) if value else "none"
-    return str(value)
-
-
-def _json_value(value: object) -> object:
-    """An option's value as JSON data: sets become sorted lists."""
-    return sorted(value) if isinstance(value, frozenset) else value
-
-
-_SET_OPTIONS: Final = frozenset({"schmeissen", "bock"})
-_WORD_OPTIONS: Final = frozenset({"second_dulle", "bock_stacking"})
-
-
-def _option_value(name: str, value: object) -> object:
-    """An option's value from text (``"false"``, ``"nines5+kings5"``, ``"24"``) or as given.
-
-    A set option may not name one element twice, in text or in a list (V§0.1).
-    """
-    if not isinstance(value, str):
-        return _distinct(name, value) if name in _SET_OPTIONS else value
-    word = value.strip().lower()
-    if name in _WORD_OPTIONS:
-        return word
-    if name in _SET_OPTIONS:
-        if word in ("", "none"):
-            return frozenset()
-        return _distinct(name, [part.strip() for part in word.split("+")])
-    if name in _INT_BOUNDS:
-        return _whole_number(name, word, value)
-    if word not in _BOOLEAN_WORDS:
-        raise InvalidRulesError(
-            f"option {name} must be true or false, not {_short(value)}",
-            options=(name,),
-            rule="V§0.1",
-        )
-    return _BOOLEAN_WORDS[word]
-
-
-_LONGEST_NUMBER: Final = 6
-"""More digits than this (leading zeros aside) are beyond every int option's bound."""
-
-
-def _whole_number(name: str, word: str, value: str) -> int | None:
-    """The int option ``name`` from its text ``word`` (``value`` as given): ASCII digits only.
-
-    ``str.isdigit`` also accepts ``²`` and ``①``, which ``int`` refuses, and
-    ``int`` reads other scripts' digits such as ``٥``; neither is a number here.
-
-    >>> _whole_number("players", "05", " 05"), _whole_number("session_length", "none", "None")
-    (5, None)
-    """
-    if name in _OPTIONAL_INTS and word in ("", "none"):
-        return None
-    if not (word.isascii() and word.isdigit()):
-        raise InvalidRulesError(
-            f"option {name} must be a whole number written in the digits 0-9, not {_short(value)}",
-            options=(name,),
-            rule="V§0.1",
-        )
-    if len(word.lstrip("0")) > _LONGEST_NUMBER:
-        raise _out_of_range(name, value)
-    return int(word)
-
-
-def _distinct(name: str, value: object) -> object:
-    """``value`` of the set option ``name``, refused if it names an element twice (V§0.1).
-
-    A set or frozenset is returned as it is; any other iterable is read (at most
-    :data:`_MOST_NAMES` + 1 items, so an endless one is not) into a tuple for the
-    option's converter, which checks the names.  Anything else is left to the
-    converter to refuse.
-    """
-    if isinstance(value, (set, frozenset, str, bytes, Mapping)) or not isinstance(value, Iterable):
-        return value
-    items = tuple(itertools.islice(value, _MOST_NAMES + 1))
-    seen: set[str] = set()
-    for item in items:
-        if type(item) is str:
-            if item in seen:
-                raise InvalidRulesError(
-                    f"option {name} names {_short(item)} twice; a set names each element once",
-                    options=(name,),
-                    rule=_SET_SECTIONS[name],
-                )
-            seen.add(item)
-    return items
-
-
-_SET_SECTIONS: Final = {"schmeissen": "V§7.1", "bock": "V§11.1"}
-
-_SUIT_CATEGORIES: Final = {suit: Category(suit + 1) for suit in Suit}
 
 _OPTION_NAMES: Final = tuple(field.name for field in attrs.fields(Rules) if field.init)
 
