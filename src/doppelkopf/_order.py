@@ -20,9 +20,9 @@ from collections.abc import Iterable
 from typing import Final
 
 from . import _checks
+from ._game_types import Category, GameType, _register_default_orders
 from .cards import DISTINCT_CARDS, Card, Rank, Suit, _set_display_order
 from .errors import InvalidRulesError, InvalidValueError
-from .rules import Category, GameType, _register_default_orders
 
 __all__ = ["CardOrder", "card_order"]
 

@@ -1,12 +1,17 @@
 """The rule set, game types and the facts derived from them (SPEC §3.1, §4, V§0).
 
-:class:`Rules` is the rule set a table plays: ``Rules()`` is SPEC.md, the DDV
-domestic rules, and each field is one option of VARIANTS.md.  Every fact that
-depends on the rules — the deck, the cards per hand, the number of tricks, the
-announcement deadlines, the card order of each game type — is derived from a
-``Rules`` value here and nowhere else.  :class:`GameType` names a contract; its
-card order under a rule set is :meth:`Rules.card_order` (the properties of
-:class:`GameType` read the default rules).
+:class:`Rules` is the rule set a table plays: ``Rules()`` is the default rule
+set of the rules pages (§1–§12), the DDV domestic rules, and each field is one
+option of V§0.1.  Every fact that depends on the rules — the deck, the cards per
+hand, the number of tricks, the announcement deadlines, the card order of each
+game type — is derived from a ``Rules`` value here and nowhere else.
+:class:`GameType` names a contract; its card order under a rule set is
+:meth:`Rules.card_order` (the properties of :class:`GameType` read the default
+rules).
+
+The game types, the options' types and checks, and the options' text forms
+are written in private modules by concern; their public names belong to this
+module, where pickles, messages and this documentation find them.
 
 >>> from doppelkopf import Card, GameType
 >>> normal = GameType.NORMAL
@@ -20,20 +25,38 @@ Category.HEARTS
 
 from __future__ import annotations
 
-import enum
-import itertools
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NoReturn, TypeAlias, cast
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final, TypeAlias, cast
 
 import attrs
 
-from . import _checks
-from .cards import DISTINCT_CARDS, Card, Rank, Suit
-from .errors import InvalidNotationError, InvalidRulesError, InvalidValueError
-
-if TYPE_CHECKING:
-    from ._order import CardOrder
-    from .parties import Announcement
+from . import _checks, _game_types, _rule_options
+from ._game_types import Category, GameType
+from ._order import CardOrder, _card_order
+from ._rule_options import (
+    _BOCK_STACKING,
+    _NINE_REASONS,
+    _SECOND_DULLE,
+    _choice,
+    _exclude,
+    _flag,
+    _in_range,
+    _reasons,
+    _short,
+    _triggers,
+)
+from ._rule_text import (
+    _SET_OPTIONS,
+    _distinct,
+    _json_value,
+    _named_values,
+    _option_value,
+    _text,
+    _words,
+)
+from .cards import DISTINCT_CARDS, Card, Rank
+from .errors import InvalidRulesError, InvalidValueError
+from .parties import Announcement
 
 __all__ = [
     "BOCK_TRIGGERS",
@@ -49,454 +72,47 @@ __all__ = [
 ]
 
 
-class Category(enum.Enum, metaclass=_checks.LookupEnumType):
-    """What a card counts as for following suit: trump, or one plain suit (SPEC §4).
-
-    >>> Category.of_suit(Suit.HEARTS), Category.HEARTS.suit
-    (Category.HEARTS, <Suit.HEARTS: 2>)
-    """
-
-    TRUMP = 0
-    CLUBS = 1
-    SPADES = 2
-    HEARTS = 3
-    DIAMONDS = 4
-
-    @property
-    def suit(self) -> Suit | None:
-        """The plain suit, or ``None`` for trump."""
-        return None if self is Category.TRUMP else Suit(self.value - 1)
-
-    @classmethod
-    def of_suit(cls, suit: Suit) -> Category:
-        """The plain-suit category of ``suit`` (SPEC §4.7).
-
-        >>> Category.of_suit(Suit.DIAMONDS)
-        Category.DIAMONDS
-
-        Raises:
-            InvalidTypeError: ``suit`` is not a :class:`~doppelkopf.Suit`.
-        """
-        if type(suit) is not Suit:
-            _checks.instance(suit, Suit, "suit")
-        return _SUIT_CATEGORIES[suit]
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        if type(value) is not int:
-            raise _checks.type_error(value, "value", "int 0-4")
-        raise InvalidValueError(
-            f"no category has the value {_checks.excerpt(value)}: expected 0-4", rule="§4.7"
-        )
-
-    def __repr__(self) -> str:
-        return f"Category.{self.name}"
-
-    def __str__(self) -> str:
-        return "trump" if self is Category.TRUMP else Suit(self.value - 1).symbol
-
-
-class GameType(enum.Enum, metaclass=_checks.LookupEnumType):
-    """Every game type of SPEC §3.1, with its card order (SPEC §4).
-
-    The value is the SPEC identifier (``"SOLO_D"`` for the diamonds solo); ``str``
-    gives the English display name.
-
-    >>> GameType.parse("solo_q") is GameType.QUEENS_SOLO is GameType.parse("Damensolo")
-    True
-    >>> str(GameType.QUEENS_SOLO), GameType("SOLO_Q")
-    ('queens solo', GameType.QUEENS_SOLO)
-    >>> [len(game.trumps) for game in (GameType.NORMAL, GameType.HEARTS_SOLO,
-    ...                                 GameType.JACKS_SOLO, GameType.FLESHLESS)]
-    [13, 12, 4, 0]
-    """
-
-    NORMAL = "NORMAL"
-    MARRIAGE = "MARRIAGE"
-    MARRIAGE_SOLO = "MARRIAGE_SOLO"
-    SILENT_MARRIAGE = "SILENT_MARRIAGE"
-    DIAMONDS_SOLO = "SOLO_D"
-    HEARTS_SOLO = "SOLO_H"
-    SPADES_SOLO = "SOLO_S"
-    CLUBS_SOLO = "SOLO_C"
-    QUEENS_SOLO = "SOLO_Q"
-    JACKS_SOLO = "SOLO_J"
-    FLESHLESS = "FLESHLESS"
-    POVERTY = "ARMUT"
-
-    def __repr__(self) -> str:
-        return f"GameType.{self.name}"
-
-    def __str__(self) -> str:
-        return _DISPLAY_NAMES[self]
-
-    @classmethod
-    def parse(cls, text: str) -> GameType:
-        """Read a game type from any of its names (SPEC §3.1).
-
-        Accepted: the English display name (``queens solo``), the member name
-        (``QUEENS_SOLO``), the SPEC identifier (``SOLO_Q``) and the German word
-        used at tables: ``Normalspiel``, ``Hochzeit``, ``stille Hochzeit``,
-        ``Damensolo``, ``Bubensolo``, ``Fleischloser`` (``Fleischlos``),
-        ``Trumpfsolo`` or ``Karosolo``, ``Herzsolo``, ``Piksolo``, ``Kreuzsolo``,
-        ``Armut``.
-        Case, spaces, hyphens and underscores are ignored, and ``ä ö ü ß`` may be
-        written ``ae oe ue ss``.
-
-        >>> GameType.parse("Queens-Solo"), GameType.parse("stille hochzeit")
-        (GameType.QUEENS_SOLO, GameType.SILENT_MARRIAGE)
-        >>> GameType.parse("FLEISCHLOSER"), GameType.parse("Karo-Solo")
-        (GameType.FLESHLESS, GameType.DIAMONDS_SOLO)
-
-        Raises:
-            InvalidNotationError: no game type has that name.
-            InvalidTypeError: ``text`` is not a ``str``.
-        """
-        key = _name_key(_checks.text(text))
-        try:
-            return _GAME_NAMES[key]
-        except KeyError:
-            raise InvalidNotationError(
-                f"unknown game type {_checks.excerpt(text)}", text=text
-            ) from None
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        if type(value) is not str:
-            raise _checks.type_error(value, "value", "str")
-        raise InvalidValueError(
-            f"no game type has the value {_checks.excerpt(value)}; "
-            f"use GameType.parse({_checks.excerpt(value)}) to read a name",
-            rule="§3.1",
-        )
-
-    def __init__(self, value: str) -> None:
-        # A fact of the contract itself, read for every deal by settlement and
-        # views: a member attribute costs one slot read, a set lookup an enum hash.
-        self._solo = value not in ("NORMAL", "MARRIAGE", "ARMUT")
-
-    # Members are singletons, so identity is their equality and the identity hash
-    # (in C) is a valid hash; Enum's own hashes the name in Python, and the card
-    # order of a game type is looked up by it on every legal_cards and trick_winner.
-    __hash__ = object.__hash__
-
-    @property
-    def is_solo(self) -> bool:
-        """Whether one player plays alone against three (scored ×3, SPEC §12.2)."""
-        return self._solo
-
-    @property
-    def is_declarable_solo(self) -> bool:
-        """Whether a player may announce this game as a voluntary solo (SPEC §3.2)."""
-        return self in _DECLARABLE_SOLOS
-
-    @property
-    def has_special_points(self) -> bool:
-        """Whether this contract is a 2-against-2 game with special points (SPEC §11.1).
-
-        NORMAL, MARRIAGE and POVERTY (V§6.6); whether special points are counted at all is the
-        rule set's choice (:meth:`Rules.counts_specials`, V§5.1).
-        """
-        return not self._solo
-
-    @property
-    def trump_suit(self) -> Suit | None:
-        """The suit whose A/10/K/9 are trumps (``None`` in the queens, jacks, fleshless solos)."""
-        return _TRUMP_SUITS.get(self)
-
-    # --- the card order under the default rules ------------------------------
-    # Conveniences for the common case; any other rule set asks
-    # Rules.card_order(game_type), which these read for Rules.DDV.
-
-    @property
-    def trumps(self) -> tuple[Card, ...]:
-        """The distinct trumps from high to low under the default rules (SPEC §4).
-
-        Each exists twice.  Under other rules: ``rules.card_order(game).trumps``.
-        """
-        return _default_order(self).trumps
-
-    @property
-    def order(self) -> tuple[Card, ...]:
-        """All 24 distinct cards in display order under the default rules (SPEC §4).
-
-        Trumps high to low, then ♣ ♠ ♥ ♦ high to low.
-        """
-        return _default_order(self).order
-
-    def category(self, card: Card) -> Category:
-        """Whether ``card`` is trump or which plain suit it belongs to (SPEC §4.7).
-
-        Under the default rules; see :meth:`Rules.card_order` for others.
-
-        >>> GameType.JACKS_SOLO.category(Card.parse("♣Q"))
-        Category.CLUBS
-        """
-        return _default_order(self).category(card)
-
-    def is_trump(self, card: Card) -> bool:
-        """Whether ``card`` is trump in this game type under the default rules (SPEC §4)."""
-        return _default_order(self).is_trump(card)
-
-    def strength(self, card: Card) -> int:
-        """The card's rank within its category under the default rules (SPEC §4).
-
-        Every trump is stronger than every plain card; plain cards of different
-        suits are not comparable for winning a trick (SPEC §5.3), so their
-        strengths only order cards of one suit.
-
-        >>> game = GameType.NORMAL
-        >>> game.strength(Card.parse("♥10")) > game.strength(Card.parse("♣Q"))
-        True
-        """
-        return _default_order(self).strength(card)
-
-    def sort(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
-        """``cards`` in this game type's display order (see :attr:`order`)."""
-        return _default_order(self).sort(cards)
-
-
-_DISPLAY_NAMES: Final = {
-    GameType.NORMAL: "normal game",
-    GameType.MARRIAGE: "marriage",
-    GameType.MARRIAGE_SOLO: "marriage solo",
-    GameType.SILENT_MARRIAGE: "silent marriage",
-    GameType.DIAMONDS_SOLO: "diamonds solo",
-    GameType.HEARTS_SOLO: "hearts solo",
-    GameType.SPADES_SOLO: "spades solo",
-    GameType.CLUBS_SOLO: "clubs solo",
-    GameType.QUEENS_SOLO: "queens solo",
-    GameType.JACKS_SOLO: "jacks solo",
-    GameType.FLESHLESS: "fleshless solo",
-    GameType.POVERTY: "poverty",
-}
-
-_LONGEST_NAME: Final = 40
-"""Text longer than this is no game type's name; it is not normalised at all."""
-
-_GERMAN_LETTERS: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
-
-
-def _name_key(text: str) -> str:
-    """``text`` without case, spaces, hyphens and underscores, umlauts as ae/oe/ue/ss.
-
-    >>> _name_key(" Stille-Hochzeit "), _name_key("Fleischloß"), _name_key("SOLO_Q")
-    ('stillehochzeit', 'fleischloss', 'soloq')
-    """
-    if len(text) > _LONGEST_NAME:
-        return ""
-    return "".join(text.lower().translate(_GERMAN_LETTERS).split()).translate(_DROPPED)
-
-
-_DROPPED: Final = str.maketrans("", "", "-_")
-
-_GERMAN_NAMES: Final = {
-    "Normalspiel": GameType.NORMAL,
-    "Hochzeit": GameType.MARRIAGE,
-    "stille Hochzeit": GameType.SILENT_MARRIAGE,
-    "Damensolo": GameType.QUEENS_SOLO,
-    "Bubensolo": GameType.JACKS_SOLO,
-    "Fleischloser": GameType.FLESHLESS,
-    "Fleischlos": GameType.FLESHLESS,
-    "Trumpfsolo": GameType.DIAMONDS_SOLO,
-    "Karosolo": GameType.DIAMONDS_SOLO,
-    "Herzsolo": GameType.HEARTS_SOLO,
-    "Piksolo": GameType.SPADES_SOLO,
-    "Kreuzsolo": GameType.CLUBS_SOLO,
-    "Armut": GameType.POVERTY,
-}
-"""The German words used at tables (SPEC §3.1), read by :meth:`GameType.parse`."""
-
-_GAME_NAMES: Final = {
-    **{_name_key(word): game for word, game in _GERMAN_NAMES.items()},
-    **{_name_key(_DISPLAY_NAMES[game]): game for game in GameType},
-    **{_name_key(game.name): game for game in GameType},
-    **{_name_key(game.value): game for game in GameType},
-}
-
-_DECLARABLE_SOLOS: Final = frozenset(
-    {
-        GameType.DIAMONDS_SOLO,
-        GameType.HEARTS_SOLO,
-        GameType.SPADES_SOLO,
-        GameType.CLUBS_SOLO,
-        GameType.QUEENS_SOLO,
-        GameType.JACKS_SOLO,
-        GameType.FLESHLESS,
-    }
-)
-
-_TRUMP_SUITS: Final = {
-    GameType.NORMAL: Suit.DIAMONDS,
-    GameType.MARRIAGE: Suit.DIAMONDS,
-    GameType.MARRIAGE_SOLO: Suit.DIAMONDS,
-    GameType.SILENT_MARRIAGE: Suit.DIAMONDS,
-    GameType.DIAMONDS_SOLO: Suit.DIAMONDS,
-    GameType.HEARTS_SOLO: Suit.HEARTS,
-    GameType.SPADES_SOLO: Suit.SPADES,
-    GameType.CLUBS_SOLO: Suit.CLUBS,
-    GameType.POVERTY: Suit.DIAMONDS,
-}
-
-
-# --- the card order of each game type under the default rules ----------------
-
-_DEFAULT_ORDERS: dict[GameType, CardOrder] = {}
-
-
-def _register_default_orders(orders: Mapping[GameType, CardOrder]) -> None:
-    """Called once by :mod:`doppelkopf._order` when it has built the default orders."""
-    _DEFAULT_ORDERS.update(orders)
-
-
-def _default_order(game: GameType) -> CardOrder:
-    try:
-        return _DEFAULT_ORDERS[game]
-    except KeyError:
-        from . import _order  # noqa: F401 - importing it registers the orders
-
-        return _DEFAULT_ORDERS[game]
-
-
-# --- the rule set -------------------------------------------------------------
-
-SecondDulle: TypeAlias = Literal["never", "always", "except_last_trick"]
+# --- the names of the game types and of the options -----------------------------
+# Defined by concern in private modules; they belong to this module, which is
+# where pickles, messages and the documentation find them.
+
+SecondDulle: TypeAlias = _rule_options.SecondDulle
 """The values of :attr:`Rules.second_dulle` (V§2.2)."""
 
-ThrowReason: TypeAlias = Literal["nines5", "kings5", "nines4_kings4", "full7", "trumps1"]
+ThrowReason: TypeAlias = _rule_options.ThrowReason
 """A reason to throw in (Schmeißen, V§7.1), an element of :attr:`Rules.schmeissen`."""
 
-BockTrigger: TypeAlias = Literal["tie", "lost_announcement", "lost_solo"]
+BockTrigger: TypeAlias = _rule_options.BockTrigger
 """An event that starts a Bock round (V§11.1), an element of :attr:`Rules.bock`."""
 
-BockStacking: TypeAlias = Literal["consecutive", "multiply"]
+BockStacking: TypeAlias = _rule_options.BockStacking
 """The values of :attr:`Rules.bock_stacking` (V§11.3)."""
 
-THROW_REASONS: Final[tuple[ThrowReason, ...]] = (
-    "nines5",
-    "kings5",
-    "nines4_kings4",
-    "full7",
-    "trumps1",
-)
-"""Every throw reason of V§7.1, in the order VARIANTS.md lists them."""
+THROW_REASONS: Final[tuple[ThrowReason, ...]] = _rule_options.THROW_REASONS
+"""Every throw reason of V§7.1, in the order that section lists them."""
 
-BOCK_TRIGGERS: Final[tuple[BockTrigger, ...]] = ("tie", "lost_announcement", "lost_solo")
+BOCK_TRIGGERS: Final[tuple[BockTrigger, ...]] = _rule_options.BOCK_TRIGGERS
 """Every Bock trigger of V§11.1."""
 
-USUAL_THROW_REASONS: Final[frozenset[ThrowReason]] = frozenset({"nines5", "kings5"})
+USUAL_THROW_REASONS: Final[frozenset[ThrowReason]] = _rule_options.USUAL_THROW_REASONS
 """SUMMARY's pair of throw reasons, the usual choice (V§7.1)."""
 
-_SECOND_DULLE: Final = ("never", "always", "except_last_trick")
-_BOCK_STACKING: Final = ("consecutive", "multiply")
-_NINE_REASONS: Final = frozenset({"nines5", "nines4_kings4"})
-_BOOLEAN_WORDS: Final = {
-    "true": True,
-    "yes": True,
-    "on": True,
-    "1": True,
-    "false": False,
-    "no": False,
-    "off": False,
-    "0": False,
-}
+_register_default_orders: Final = _game_types._register_default_orders
+_name_key: Final = _game_types._name_key
 
-
-def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if type(value) is not bool:
-        raise InvalidRulesError(
-            f"option {attribute.name} must be True or False, not {_short(value)}",
-            options=(attribute.name,),
-            rule="V§0.1",
-        )
-
-
-def _choice(
-    name: str, choices: tuple[str, ...], section: str
-) -> Callable[[object, attrs.Attribute[str], object], None]:
-    """A validator that accepts one of ``choices`` as the value of option ``name``."""
-
-    def validate(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-        if type(value) is not str or value not in choices:
-            listed = ", ".join(repr(choice) for choice in choices)
-            raise InvalidRulesError(
-                f"option {name} must be one of {listed}, not {_short(value)}",
-                options=(name,),
-                rule=section,
-            )
-
-    return validate
-
-
-def _in_range(
-    name: str, low: int, high: int | None, section: str, *, optional: bool = False
-) -> Callable[[object, attrs.Attribute[Any], object], None]:
-    """A validator that accepts an ``int`` from ``low`` to ``high`` (or ``None`` if optional)."""
-
-    def validate(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value is None and optional:
-            return
-        if type(value) is int and low <= value and (high is None or value <= high):
-            return
-        allowed = f"{low}-{high}" if high is not None else f"at least {low}"
-        if optional:
-            allowed += " or None"
-        raise InvalidRulesError(
-            f"option {name} must be an int {allowed}, not {_short(value)} (V§0.4)",
-            options=(name,),
-            rule=section,
-        )
-
-    return validate
-
-
-def _reasons(value: Iterable[str]) -> frozenset[ThrowReason]:
-    """:attr:`Rules.schmeissen` from any iterable of reason names (V§7.1)."""
-    return cast("frozenset[ThrowReason]", _name_set("schmeissen", value, THROW_REASONS, "V§7.1"))
-
-
-def _triggers(value: Iterable[str]) -> frozenset[BockTrigger]:
-    """:attr:`Rules.bock` from any iterable of trigger names (V§11.1)."""
-    return cast("frozenset[BockTrigger]", _name_set("bock", value, BOCK_TRIGGERS, "V§11.1"))
-
-
-def _name_set(name: str, value: object, names: tuple[str, ...], section: str) -> frozenset[str]:
-    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-        raise InvalidRulesError(
-            f"option {name} must be a set of names ({', '.join(names)}), not {_short(value)}",
-            options=(name,),
-            rule=section,
-        )
-    items = list(itertools.islice(value, _MOST_NAMES + 1))
-    if len(items) > _MOST_NAMES:
-        raise InvalidRulesError(
-            f"option {name} lists more than {_MOST_NAMES} names", options=(name,), rule=section
-        )
-    for item in items:
-        if type(item) is not str or item not in names:
-            raise InvalidRulesError(
-                f"option {name}: unknown name {_short(item)}; the names are {', '.join(names)}",
-                options=(name,),
-                rule=section,
-            )
-    return frozenset(items)
-
-
-_MOST_NAMES: Final = 64
-"""More names than this in a set option are refused unread (a hostile iterable may be endless)."""
-
-
-_short: Final = _checks.excerpt
+_DEFAULT_ORDERS: Final = cast("dict[GameType, CardOrder]", _game_types._DEFAULT_ORDERS)
+"""The card order of each game type under the default rules (the table the game types read)."""
 
 
 @attrs.frozen(repr=False, cache_hash=True)
 class Rules:
-    """A rule set: SPEC.md and the options of VARIANTS.md that change it (V§0).
+    """A rule set: the default rules (§1–§12) and the options that change them (V§0).
 
-    ``Rules()`` is exactly SPEC.md, the DDV domestic rules, also named
-    :attr:`Rules.DDV`.  Every field is one option, and its default reproduces
-    SPEC.md.  Combinations that exclude each other are rejected when the value
-    is built (V§0.4).  A rule set is an immutable, hashable value.
+    ``Rules()`` is exactly the default rule set of the rules pages, the DDV
+    domestic rules, also named :attr:`Rules.DDV`.  Every field is one option
+    (V§0.1), and its default reproduces the default rules.  Combinations that
+    exclude each other are rejected when the value is built (V§0.4).  A rule
+    set is an immutable, hashable value.
 
     >>> from doppelkopf import Rules
     >>> Rules() == Rules.DDV, Rules.DDV.tricks, Rules(nines=False).tricks
@@ -508,7 +124,7 @@ class Rules:
     ...
     doppelkopf.errors.InvalidRulesError: dullen=False excludes second_dulle='always': ... (V§0.4)
 
-    Options (each cites the VARIANTS.md section that defines it):
+    Options (each cites the section of the rule options that defines it):
 
     - ``nines`` (V§1): play with the eight 9s (48 cards, 12 tricks) or without
       (40 cards, 10 tricks, every deadline two cards lower).
@@ -524,15 +140,17 @@ class Rules:
     - ``karlchen_caught`` (V§5.3): a ♣J of the losing party in the last trick
       earns the winners a point.
     - ``fox_at_end`` (V§5.4): a party's own ♦A winning the last trick earns it a point.
-    - ``armut`` (V§6): a player with at most ``armut_max_trumps`` trumps (1-3)
-      may declare poverty and exchange three cards with a partner.
+    - ``armut`` (V§6): a player with at most ``armut_max_trumps`` trumps (an
+      int from 1 to 3) may declare poverty and exchange three cards with a partner.
     - ``schmeissen`` (V§7): the set of :data:`ThrowReason` for which a player
       may throw the deal in (empty: no throwing in).
     - ``compulsory_solo`` (V§9): tournament mode; each player owes one
       compulsory solo per session.
-    - ``players`` (V§10): four or five at the table (at five the dealer sits out).
-    - ``session_length`` (V§9.6, V§10): the deals of a session, ``None`` for
-      three per player (:attr:`session_deals`).
+    - ``players`` (V§10): four or five at the table, the int 4 or 5 (at five
+      the dealer sits out).
+    - ``session_length`` (V§9.6, V§10): the deals of a session, an int from 1
+      to 10,000 (a bound no table reaches, which keeps every record readable),
+      or ``None`` for three per player (:attr:`session_deals`).
     - ``bock`` (V§11): the set of :data:`BockTrigger` that start a Bock round;
       ``bock_stacking`` says how rounds that overlap combine.
 
@@ -555,14 +173,12 @@ class Rules:
     karlchen_caught: bool = attrs.field(default=False, validator=_flag)
     fox_at_end: bool = attrs.field(default=False, validator=_flag)
     armut: bool = attrs.field(default=False, validator=_flag)
-    armut_max_trumps: int = attrs.field(
-        default=3, validator=_in_range("armut_max_trumps", 1, 3, "V§6.1")
-    )
+    armut_max_trumps: int = attrs.field(default=3, validator=_in_range("armut_max_trumps"))
     schmeissen: frozenset[ThrowReason] = attrs.field(default=frozenset(), converter=_reasons)
     compulsory_solo: bool = attrs.field(default=False, validator=_flag)
-    players: int = attrs.field(default=4, validator=_in_range("players", 4, 5, "V§10"))
+    players: int = attrs.field(default=4, validator=_in_range("players"))
     session_length: int | None = attrs.field(
-        default=None, validator=_in_range("session_length", 1, None, "V§9.6", optional=True)
+        default=None, validator=_in_range("session_length", optional=True)
     )
     bock: frozenset[BockTrigger] = attrs.field(default=frozenset(), converter=_triggers)
     bock_stacking: BockStacking = attrs.field(
@@ -572,7 +188,7 @@ class Rules:
     _tricks: int = attrs.field(init=False, eq=False, repr=False)
 
     DDV: ClassVar[Rules]
-    """The DDV domestic rules of SPEC.md: ``Rules()``."""
+    """The DDV domestic rules, the default rule set (§1–§12): ``Rules()``."""
     TOURNAMENT: ClassVar[Rules]
     """A DDV tournament round at a four-player table (V§0.3): compulsory solos, 24 deals."""
     XIX: ClassVar[Rules]
@@ -641,7 +257,8 @@ class Rules:
         """The rule set of :meth:`as_dict`'s form; missing options take their defaults.
 
         Raises:
-            InvalidRulesError: an unknown option, a value of the wrong type, or an
+            InvalidRulesError: an unknown option, a value of the wrong type or out
+                of its bounds, a set option naming an element twice, or an
                 excluded combination (V§0.4).
         """
         if not isinstance(data, Mapping):
@@ -655,7 +272,10 @@ class Rules:
                     options=(str(name),),
                     rule="V§0.1",
                 )
-        return cls(**data)  # type: ignore[arg-type]
+        values = dict(data)
+        for name in _SET_OPTIONS.intersection(values):
+            values[name] = _distinct(name, values[name])
+        return cls(**values)  # type: ignore[arg-type]
 
     @classmethod
     def parse(cls, text: str) -> Rules:
@@ -670,26 +290,21 @@ class Rules:
         >>> Rules.parse(str(Rules(schweinchen=True))) == Rules(schweinchen=True)
         True
 
+        Options are read as :meth:`from_options` reads text; each may be given
+        once.
+
+        >>> Rules.parse("nines=false nines=true")
+        Traceback (most recent call last):
+        ...
+        doppelkopf.errors.InvalidRulesError: option 'nines' is given twice (V§0.1)
+
         Raises:
-            InvalidRulesError: an unknown preset or option, or a bad value.
+            InvalidRulesError: an unknown preset or option, an option given
+                twice, or a bad value.
         """
-        if not isinstance(text, str):
-            raise InvalidRulesError(f"rules text must be a str, not {_short(text)}")
-        if len(text) > 1000:
-            raise InvalidRulesError(f"rules text of {len(text)} characters is too long")
-        tokens = text.replace(",", " ").split()
-        base = Rules.DDV
-        if tokens and "=" not in tokens[0]:
-            base = cls.preset(tokens.pop(0))
-        options: dict[str, str] = {}
-        for token in tokens:
-            name, equals, value = token.partition("=")
-            if not equals:
-                raise InvalidRulesError(
-                    f"expected name=value, not {_short(token)}", options=(name,), rule="V§0.1"
-                )
-            options[name] = value
-        return cls.from_options(options, base=base)
+        tokens = _words(text)
+        base = cls.preset(tokens.pop(0)) if tokens and "=" not in tokens[0] else Rules.DDV
+        return cls.from_options(_named_values(tokens), base=base)
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -714,7 +329,9 @@ class Rules:
         """``base`` (default :attr:`DDV`) with the named options changed.
 
         Values may be given as text, as the command line's ``--option
-        NAME=VALUE`` does, or as Python values.
+        NAME=VALUE`` does, or as Python values.  A whole number is written in
+        the digits 0-9; a set option (``schmeissen``, ``bock``) is written with
+        ``+`` between its names and may not name one twice, in text or in a list.
 
         >>> Rules.from_options({"nines": "false", "fox_at_end": True})
         Rules(nines=False, fox_at_end=True)
@@ -722,7 +339,8 @@ class Rules:
         5
 
         Raises:
-            InvalidRulesError: an unknown option, a bad value or an excluded
+            InvalidRulesError: an unknown option, a bad value (out of its
+                bounds, a set option naming an element twice) or an excluded
                 combination (V§0.4).
             InvalidTypeError: ``options`` is not a mapping or ``base`` not a
                 :class:`Rules` value.
@@ -800,7 +418,7 @@ class Rules:
         Raises:
             InvalidValueError: ``level`` is not 0–4 or ``shift`` not 0–2.
         """
-        if type(level) is not int and not _is_announcement(level):
+        if type(level) is not int and type(level) is not Announcement:
             raise InvalidValueError(f"an announcement level is 0-4, not {_short(level)} (§8.1)")
         if not 0 <= level <= 4:
             raise InvalidValueError(f"an announcement level is 0-4, not {_short(level)} (§8.1)")
@@ -840,8 +458,6 @@ class Rules:
             InvalidTypeError: ``game_type`` is not a :class:`GameType` or
                 ``schweine`` not a ``bool``.
         """
-        from ._order import _card_order
-
         _checks.flag(schweine, "schweine")
         if type(game_type) is not GameType:
             _checks.instance(game_type, GameType, "game_type")
@@ -867,73 +483,6 @@ class Rules:
             _checks.instance(game_type, GameType, "game_type")
         return self.specials and game_type.has_special_points
 
-
-def _exclude(first: str, first_value: object, second: str, second_value: object, why: str) -> None:
-    raise InvalidRulesError(
-        f"{first}={first_value!r} excludes {second}={second_value!r}: {why}",
-        options=(first, second),
-        rule="V§0.4",
-    )
-
-
-def _is_announcement(value: object) -> bool:
-    from .parties import Announcement
-
-    return type(value) is Announcement
-
-
-def _text(value: object) -> str:
-    """An option's value in the text form: ``false``, ``always``, ``nines5+kings5``, ``none``."""
-    if isinstance(value, bool):
-        return str(value).lower()
-    if value is None:
-        return "none"
-    if isinstance(value, frozenset):
-        return "+".join(sorted(value)) if value else "none"
-    return str(value)
-
-
-def _json_value(value: object) -> object:
-    """An option's value as JSON data: sets become sorted lists."""
-    return sorted(value) if isinstance(value, frozenset) else value
-
-
-_SET_OPTIONS: Final = frozenset({"schmeissen", "bock"})
-_INT_OPTIONS: Final = frozenset({"armut_max_trumps", "players", "session_length"})
-_WORD_OPTIONS: Final = frozenset({"second_dulle", "bock_stacking"})
-
-
-def _option_value(name: str, value: object) -> object:  # noqa: PLR0911 - one return per kind
-    """An option's value from text (``"false"``, ``"nines5+kings5"``, ``"24"``) or as given."""
-    if not isinstance(value, str):
-        return value
-    word = value.strip().lower()
-    if name in _WORD_OPTIONS:
-        return word
-    if name in _SET_OPTIONS:
-        if word in ("", "none"):
-            return frozenset()
-        return frozenset(part.strip() for part in word.split("+"))
-    if name in _INT_OPTIONS:
-        if name == "session_length" and word in ("", "none"):
-            return None
-        if not word.isdigit() or len(word) > 6:
-            raise InvalidRulesError(
-                f"option {name} must be a whole number, not {_short(value)}",
-                options=(name,),
-                rule="V§0.1",
-            )
-        return int(word)
-    if word not in _BOOLEAN_WORDS:
-        raise InvalidRulesError(
-            f"option {name} must be true or false, not {_short(value)}",
-            options=(name,),
-            rule="V§0.1",
-        )
-    return _BOOLEAN_WORDS[word]
-
-
-_SUIT_CATEGORIES: Final = {suit: Category(suit + 1) for suit in Suit}
 
 _OPTION_NAMES: Final = tuple(field.name for field in attrs.fields(Rules) if field.init)
 
