@@ -24,6 +24,7 @@ from doppelkopf import (
 )
 from doppelkopf._checks import excerpt
 from doppelkopf.errors import InvalidTypeError
+from doppelkopf.parties import as_level
 
 SLACK: Final = 3
 """How far past its limit an excerpt may run (it never does today; the bound is the promise)."""
@@ -239,21 +240,21 @@ def test_integer_bounds_are_inclusive() -> None:
 
 @pytest.mark.parametrize("value", [0, 1, 2, 3, 4, *Announcement])
 def test_level_accepts_members_and_ints(value: int) -> None:
-    assert _checks.level(value) is Announcement(value)
-    assert type(_checks.level(value)) is Announcement
+    assert as_level(value) is Announcement(value)
+    assert type(as_level(value)) is Announcement
 
 
 @pytest.mark.parametrize("value", [True, False, 1.0, 1 + 0j, "k90", None, Party.RE, [1]])
 def test_level_rejects_other_types(value: object) -> None:
     with pytest.raises(InvalidTypeError, match="level must be an Announcement or int 0-4") as info:
-        _checks.level(value)
+        as_level(value)
     assert ("Announcement.parse('k90')" in str(info.value)) == (value == "k90")
 
 
 @pytest.mark.parametrize("value", [-1, 5, 10**5000], ids=excerpt)
 def test_level_rejects_out_of_range(value: int) -> None:
     with pytest.raises(InvalidValueError, match=r"level must be 0-4, not .* \(SPEC §8\.1\)"):
-        _checks.level(value)
+        as_level(value)
 
 
 def test_instance() -> None:

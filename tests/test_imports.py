@@ -10,14 +10,11 @@ there is one, the package otherwise.  Importing a submodule runs its
 package's ``__init__`` too, but that edge is left out: it is the same for
 every module of a package and says nothing about the module's own needs.
 
-A cycle fails the test unless it is one of :data:`KNOWN_CYCLES`, the cycles
-whose fix lies outside the modules of the deal; the list must be exactly the
-cycles there are, so that a cycle broken is a cycle struck off.  Likewise a
-module of more than :data:`MAX_LINES` lines fails unless its first docstring
-gives the reason, in a paragraph starting with :data:`LONG_MARKER`, or it is
-one of :data:`KNOWN_LONG`.  The modules of the deal are held to more than
-the absence of cycles: each imports only the layers below its own in
-:data:`DEAL_LAYERS`, the diagram of ``docs/design.rst``.
+Any cycle fails the test, printed module by module.  A module of more than
+:data:`MAX_LINES` lines fails unless its first docstring gives the reason, in
+a paragraph starting with :data:`LONG_MARKER`.  The modules of the deal are
+held to more than the absence of cycles: each imports only the layers below
+its own in :data:`DEAL_LAYERS`, the diagram of ``docs/design.rst``.
 """
 
 from __future__ import annotations
@@ -35,30 +32,6 @@ MAX_LINES = 700
 
 LONG_MARKER = "Why it is long:"
 """How a module's first docstring starts the paragraph that says why it has more lines."""
-
-KNOWN_CYCLES: dict[tuple[str, ...], str] = {
-    ("_checks", "parties"): "_checks imports parties inside a function and under TYPE_CHECKING",
-    ("_checks", "rules"): "_checks imports rules inside a function and under TYPE_CHECKING",
-    ("_checks", "rules", "_order"): "rules imports _order inside a function",
-    ("_checks", "rules", "_order", "cards"): "cards imports _order under TYPE_CHECKING",
-    ("_checks", "rules", "cards"): "_checks imports rules inside a function",
-    ("_checks", "rules", "cards", "_order"): "cards imports _order under TYPE_CHECKING",
-    ("_checks", "rules", "parties"): "rules imports parties inside a function",
-    ("_order", "cards"): "cards imports _order under TYPE_CHECKING",
-    ("_order", "cards", "rules"): "cards imports rules under TYPE_CHECKING",
-    ("_order", "rules"): "rules imports _order inside a function and under TYPE_CHECKING",
-    ("_order", "rules", "cards"): "cards imports rules under TYPE_CHECKING",
-    ("cards", "rules"): "cards imports rules under TYPE_CHECKING",
-}
-"""The import cycles among the base modules, which break them at run time by
-importing late; each cycle lists its modules (without ``doppelkopf.``) from
-the first in sorted order, each followed by one it imports, and names the
-import that closes it."""
-
-KNOWN_LONG: dict[str, str] = {
-    "rules.py": "the rule set, its presets and every fact derived from it",
-}
-"""The modules over :data:`MAX_LINES` lines whose docstrings do not yet say why."""
 
 
 def _modules() -> dict[str, tuple[Path, bool]]:
@@ -201,17 +174,14 @@ def test_cycles_are_found() -> None:
 
 
 def test_no_import_cycle() -> None:
-    """No cycle but the known ones, and every known one still there (see KNOWN_CYCLES)."""
-    found = {_short(cycle) for cycle in cycles(import_graph())}
-    new = sorted(found - set(KNOWN_CYCLES))
-    gone = sorted(set(KNOWN_CYCLES) - found)
-    report = [f"import cycle: {' -> '.join((*cycle, cycle[0]))}" for cycle in new]
-    report += [f"cycle broken, strike it off KNOWN_CYCLES: {' -> '.join(cycle)}" for cycle in gone]
+    """No module of the package imports, through any chain, a module that imports it."""
+    found = sorted(_short(cycle) for cycle in cycles(import_graph()))
+    report = [f"import cycle: {' -> '.join((*cycle, cycle[0]))}" for cycle in found]
     assert not report, "\n".join(report)
 
 
 def test_no_cycle_in_the_deal() -> None:
-    """The modules of the deal form no cycle at all, known or not."""
+    """The modules of the deal form no cycle among themselves either."""
     graph = {
         name: {target for target in targets if target.startswith("doppelkopf.deal")}
         for name, targets in import_graph().items()
@@ -228,21 +198,17 @@ def _first_docstring(path: Path) -> str:
     "path", [path for path, _ in MODULES.values()], ids=lambda path: str(path.relative_to(PACKAGE))
 )
 def test_module_length(path: Path) -> None:
-    """A module over MAX_LINES lines says why at its top, or is one of KNOWN_LONG."""
+    """A module over MAX_LINES lines says why at its top."""
     lines = len(path.read_text(encoding="utf-8").splitlines())
     relative = path.relative_to(PACKAGE).as_posix()
     explained = any(
         paragraph.lstrip().startswith(LONG_MARKER)
         for paragraph in _first_docstring(path).split("\n\n")
     )
-    if relative in KNOWN_LONG:
-        assert lines > MAX_LINES, f"{relative} is short now: strike it off KNOWN_LONG"
-        assert not explained, f"{relative} says why it is long: strike it off KNOWN_LONG"
-    else:
-        assert lines <= MAX_LINES or explained, (
-            f"{relative} has {lines} lines; split it, or say why in a paragraph of its "
-            f"docstring starting with {LONG_MARKER!r}"
-        )
+    assert lines <= MAX_LINES or explained, (
+        f"{relative} has {lines} lines; split it, or say why in a paragraph of its "
+        f"docstring starting with {LONG_MARKER!r}"
+    )
 
 
 DEAL_LAYERS: tuple[tuple[str, ...], ...] = (

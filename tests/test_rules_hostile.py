@@ -39,7 +39,7 @@ from doppelkopf import (
     trick_winner,
 )
 from doppelkopf._order import CardOrder, card_order
-from doppelkopf.rules import Category
+from doppelkopf.rules import Category, rule_set
 
 NORMAL = GameType.NORMAL
 HAND = Hand.parse("♥10 ♣A ♠9")
@@ -377,7 +377,7 @@ def test_special_event_numbers_out_of_range_are_quoted_briefly() -> None:
 
 
 def test_the_shared_checks_return_a_good_value_itself() -> None:
-    assert _checks.rule_set(Rules.DDV) is Rules.DDV
+    assert rule_set(Rules.DDV) is Rules.DDV
     assert _checks.flag(False, "schweine") is False
     with pytest.raises(InvalidTypeError, match=r"^base must be a Rules value, not None$"):
-        _checks.rule_set(None, "base")
+        rule_set(None, "base")

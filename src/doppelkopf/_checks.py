@@ -27,13 +27,9 @@ import json
 import math
 import reprlib
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypeVar
+from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 from .errors import InvalidTypeError, InvalidValueError
-
-if TYPE_CHECKING:
-    from .parties import Announcement
-    from .rules import Rules
 
 __all__ = [
     "LookupEnumType",
@@ -42,8 +38,6 @@ __all__ = [
     "flag",
     "instance",
     "integer",
-    "level",
-    "rule_set",
     "seat",
     "text",
     "type_error",
@@ -308,22 +302,6 @@ def flag(value: object, name: str) -> bool:
     )
 
 
-def rule_set(value: object, name: str = "rules") -> Rules:
-    """``value`` itself if it is a :class:`~doppelkopf.Rules` value; otherwise an
-    :class:`InvalidTypeError` (pointing to ``Rules.parse`` for text).
-
-    >>> rule_set("ddv")
-    Traceback (most recent call last):
-        ...
-    doppelkopf.errors.InvalidTypeError: rules must be a Rules value, not str ...
-    """
-    from .rules import Rules
-
-    if isinstance(value, Rules):
-        return value
-    raise type_error(value, name, "Rules value", "Rules.parse")
-
-
 def text(value: object, name: str = "text") -> str:
     """``value`` itself if it is a ``str``; otherwise an :class:`InvalidTypeError`.
 
@@ -368,29 +346,6 @@ def seat(value: object, name: str = "seat", *, rule: str = "§2.1") -> int:
     if type(value) is int and 0 <= value <= 3:
         return value
     return integer(value, name, 0, 3, rule=rule)
-
-
-def level(value: object, name: str = "level") -> Announcement:
-    """``value`` as an :class:`~doppelkopf.Announcement`: a member, or an ``int`` 0–4 (SPEC §8.1).
-
-    A ``bool``, a ``float``, a ``complex`` or text is rejected.
-
-    >>> level(2), level(level(4))
-    (<Announcement.NO_60: 2>, <Announcement.SCHWARZ: 4>)
-    >>> level(1 + 0j)
-    Traceback (most recent call last):
-        ...
-    doppelkopf.errors.InvalidTypeError: level must be an Announcement or int 0-4, not complex (1+0j)
-    """
-    from .parties import Announcement
-
-    if type(value) is Announcement:
-        return value
-    if type(value) is not int:
-        raise type_error(value, name, "Announcement or int 0-4", "Announcement.parse")
-    if not 0 <= value <= 4:
-        raise InvalidValueError(f"{name} must be 0-4, not {excerpt(value)}", rule="§8.1")
-    return Announcement(value)
 
 
 class LookupEnumType(enum.EnumType):

@@ -31,8 +31,8 @@ from .errors import (
     InvalidValueError,
     LateReplyLockError,
 )
-from .parties import Announcement
-from .rules import Rules
+from .parties import Announcement, as_level
+from .rules import Rules, rule_set
 
 _DDV: Final = Rules.DDV
 
@@ -86,13 +86,13 @@ def _check_arguments(
 ) -> Announcement:
     """``level`` as an :class:`Announcement`; raise for an argument of the wrong type or range."""
     if rules is not _DDV and type(rules) is not Rules:
-        _checks.rule_set(rules)
+        rule_set(rules)
     if type(own) is not PartyAnnouncements:
         _checks.instance(own, PartyAnnouncements, "own", parse_hint=False)
     if type(opponents) is not PartyAnnouncements:
         _checks.instance(opponents, PartyAnnouncements, "opponents", parse_hint=False)
     if type(level) is not Announcement:
-        level = _checks.level(level)
+        level = as_level(level)
     if type(hand_size) is not int or not 0 <= hand_size <= rules.hand_size:
         _checks.integer(hand_size, "hand_size", 0, rules.hand_size, rule="§8.2")
     if type(shift) is not int or not 0 <= shift <= 2:

@@ -21,20 +21,17 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, ClassVar, Final, NoReturn, Self
+from typing import ClassVar, Final, NoReturn, Protocol, Self
 
 from ._checks import LookupEnumType, excerpt, instance, integer, type_error
 from ._checks import text as _text_arg
 from .errors import InvalidNotationError, InvalidValueError
 
-if TYPE_CHECKING:
-    from ._order import CardOrder
-    from .rules import GameType
-
 __all__ = [
     "DECK",
     "DISTINCT_CARDS",
     "Card",
+    "CardOrdering",
     "Hand",
     "Rank",
     "Suit",
@@ -325,6 +322,25 @@ def _card_tokens(
     return tokens
 
 
+class CardOrdering(Protocol):
+    """What puts cards in a game's display order: a :class:`~doppelkopf.GameType`
+    (its order under the default rules) or the :class:`~doppelkopf.CardOrder` of
+    any rule set (SPEC §4).
+
+    The cards know no rules, so :meth:`Hand.sorted` reads only this one
+    property of what it is given.
+
+    >>> from doppelkopf import GameType, Rules
+    >>> GameType.NORMAL.order[0], Rules(second_dulle="always").card_order(GameType.NORMAL).order[0]
+    (Card.parse('♥10'), Card.parse('♥10'))
+    """
+
+    @property
+    def order(self) -> tuple[Card, ...]:
+        """All 24 distinct cards, trumps high to low, then each plain suit high to low."""
+        ...
+
+
 class Hand:
     """An immutable multiset of cards: at most two copies of each distinct card.
 
@@ -457,7 +473,7 @@ class Hand:
         bits = self._bits
         return tuple(card for card in DISTINCT_CARDS if (bits >> (2 * card.index)) & 3)
 
-    def sorted(self, game_type: GameType | CardOrder) -> tuple[Card, ...]:
+    def sorted(self, game_type: CardOrdering) -> tuple[Card, ...]:
         """Every copy, in ``game_type``'s display order: trumps high to low, then each plain suit.
 
         ``game_type`` is a game type (its order under the default rules) or the

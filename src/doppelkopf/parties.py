@@ -152,7 +152,7 @@ class Announcement(enum.IntEnum, metaclass=_checks.LookupEnumType):
 
     @classmethod
     def _missing_(cls, value: object) -> NoReturn:
-        _checks.level(value)
+        as_level(value)
         raise AssertionError  # pragma: no cover - level() raises for every missing value
 
 
@@ -213,5 +213,26 @@ def deadline(level: Announcement, shift: int = 0) -> int:
             f"the marriage shift is 0, 1 or 2, not {_checks.excerpt(shift)}", rule="§7.4"
         )
     if type(level) is not Announcement:
-        level = _checks.level(level)
+        level = as_level(level)
     return _DEADLINES[level] - shift
+
+
+def as_level(value: object, name: str = "level") -> Announcement:
+    """``value`` as an :class:`~doppelkopf.Announcement`: a member, or an ``int`` 0–4 (SPEC §8.1).
+
+    A ``bool``, a ``float``, a ``complex`` or text is rejected.
+
+    >>> as_level(2), as_level(as_level(4))
+    (<Announcement.NO_60: 2>, <Announcement.SCHWARZ: 4>)
+    >>> as_level(1 + 0j)
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidTypeError: level must be an Announcement or int 0-4, not complex (1+0j)
+    """
+    if type(value) is Announcement:
+        return value
+    if type(value) is not int:
+        raise _checks.type_error(value, name, "Announcement or int 0-4", "Announcement.parse")
+    if not 0 <= value <= 4:
+        raise InvalidValueError(f"{name} must be 0-4, not {_checks.excerpt(value)}", rule="§8.1")
+    return Announcement(value)

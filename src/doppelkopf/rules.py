@@ -346,7 +346,7 @@ class Rules:
                 :class:`Rules` value.
         """
         if base is not None and type(base) is not Rules:
-            _checks.rule_set(base, "base")
+            rule_set(base, "base")
         if not isinstance(options, Mapping):
             raise _checks.type_error(options, "options", "mapping of option names to values")
         start = base if base is not None else Rules.DDV
@@ -501,3 +501,17 @@ _DECKS: Final = {
 _DECK_BITS: Final = {
     nines: sum(2 << (2 * card.index) for card in cards) for nines, cards in _DISTINCT.items()
 }
+
+
+def rule_set(value: object, name: str = "rules") -> Rules:
+    """``value`` itself if it is a :class:`~doppelkopf.Rules` value; otherwise an
+    :class:`InvalidTypeError` (pointing to ``Rules.parse`` for text).
+
+    >>> rule_set("ddv")
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidTypeError: rules must be a Rules value, not str ...
+    """
+    if isinstance(value, Rules):
+        return value
+    raise _checks.type_error(value, name, "Rules value", "Rules.parse")

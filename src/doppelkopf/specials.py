@@ -28,7 +28,7 @@ from . import _checks
 from .cards import Card, Rank, Suit
 from .errors import InvalidSummaryError, InvalidValueError
 from .parties import Party
-from .rules import GameType, Rules
+from .rules import GameType, Rules, rule_set
 from .tricks import Trick, trick_winner
 
 __all__ = ["SpecialEvent", "SpecialKind", "special_events"]
@@ -226,7 +226,7 @@ def _check_input(
     schweine: bool,
 ) -> None:
     if type(rules) is not Rules:
-        _checks.rule_set(rules)
+        rule_set(rules)
     if type(game_type) is not GameType:
         _checks.instance(game_type, GameType, "game_type")
     _checks.flag(schweine, "schweine")

@@ -28,7 +28,7 @@ from .errors import (
     MustFollowError,
     TrickCompleteError,
 )
-from .rules import _DEFAULT_ORDERS, Category, GameType, Rules
+from .rules import _DEFAULT_ORDERS, Category, GameType, Rules, rule_set
 
 _DDV: Final = Rules.DDV
 
@@ -270,7 +270,7 @@ def _order_of(game_type: GameType, rules: Rules, schweine: bool = False) -> Card
         except (KeyError, TypeError):
             pass
     if type(rules) is not Rules:
-        _checks.rule_set(rules)
+        rule_set(rules)
     if type(game_type) is not GameType:
         _checks.instance(game_type, GameType, "game_type")
     _checks.flag(schweine, "schweine")

@@ -58,7 +58,7 @@ from pettingzoo.utils import wrappers
 from .. import _checks
 from ..deal import Deal, Phase
 from ..errors import IllegalActionError, InvalidValueError
-from ..rules import Rules
+from ..rules import Rules, rule_set
 from ..scoring import settle
 from . import encoding
 from .text import deal_text
@@ -181,7 +181,7 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
             raise InvalidValueError(
                 f"render_mode must be 'human', 'ansi' or None, not {_checks.excerpt(render_mode)}"
             )
-        rules = _checks.rule_set(rules)
+        rules = rule_set(rules)
         _checks.flag(information_state, "information_state")
         _checks.flag(ascii, "ascii")
         if isinstance(owing, (str, bytes, bytearray)) or not isinstance(owing, Iterable):

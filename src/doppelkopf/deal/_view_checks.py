@@ -44,7 +44,7 @@ from ..announce import NOTHING, PartyAnnouncements, apply_announcement
 from ..cards import DISTINCT_CARDS, Card, Hand
 from ..errors import DoppelkopfError, InvalidValueError
 from ..parties import Announcement, Party
-from ..rules import THROW_REASONS, GameType, Rules
+from ..rules import THROW_REASONS, GameType, Rules, rule_set
 from ..tricks import Trick, trick_winner
 from ._view_fields import PlayerView
 from .actions import (
@@ -132,7 +132,7 @@ def _check_fields(view: PlayerView) -> None:  # noqa: PLR0912 - one check per fi
     _checks.seat(view.seat, _name("seat"))
     _checks.seat(view.dealer, _name("dealer"))
     _checks.instance(view.hand, Hand, _name("hand"))
-    rules = _checks.rule_set(view.rules, _name("rules"))
+    rules = rule_set(view.rules, _name("rules"))
     _member(view.reservation, Reservation, "reservation")
     for said in _per_seat(view.declared, "declared"):
         if said is not None and type(said) is not bool:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from .. import _checks
 from ..deal import Deal
 from ..errors import InvalidValueError
-from ..rules import Rules
+from ..rules import Rules, rule_set
 from ..scoring import DealSummary, Settlement
 
 
@@ -47,7 +47,7 @@ def check_count(rules: Rules, count: int, what: str, section: str) -> None:
 def rules_of(rules: object, deals: tuple[Deal, ...], results: tuple[object, ...]) -> Rules:
     """The session's rules: those given, else the first deal's or result's, else DDV."""
     if rules is not None:
-        return _checks.rule_set(rules)
+        return rule_set(rules)
     if deals:
         return deals[0].rules
     if results and isinstance(results[0], Settlement | DealSummary):

@@ -16,7 +16,7 @@ from ..cards import Hand
 from ..deal import Deal, SoloKind
 from ..errors import IllegalActionError, InvalidTypeError, InvalidValueError, WrongPhaseError
 from ..players._seeds import check_generator, check_seed, generator
-from ..rules import Rules
+from ..rules import Rules, rule_set
 from ..scoring import DealSummary, Settlement, settle
 from . import _arguments, _bock, _rotation, _rows
 from ._rotation import Position
@@ -221,7 +221,7 @@ class Session:
                 dealer, a seed that is neither ``int`` nor ``str``, rules that are not
                 a :class:`~doppelkopf.Rules`).
         """
-        table_rules = _checks.rule_set(rules)
+        table_rules = rule_set(rules)
         if first_dealer is None:
             first_dealer = generator(seed, rng).randrange(table_rules.players)
         else:
