@@ -24,6 +24,7 @@ record sets.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import platform
 import resource
@@ -94,9 +95,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     for name, text, loads, load, repeat in rows:
         parsed = json.loads(text)
-        from_text = best(lambda text=text, loads=loads: loads(text), repeat)
-        from_values = best(lambda parsed=parsed, load=load: load(parsed), repeat)
-        parser_alone = best(lambda text=text: json.loads(text), repeat)
+        from_text = best(functools.partial(loads, text), repeat)
+        from_values = best(functools.partial(load, parsed), repeat)
+        parser_alone = best(functools.partial(json.loads, text), repeat)
         size = len(text.encode("utf-8"))
         print(
             f"{name:<34}{size:>12,}{from_text * 1000:>9.2f}ms{from_values * 1000:>9.2f}ms"
