@@ -180,6 +180,11 @@ def test_the_heuristic_players_repr_describes_a_seed_too_long_to_write() -> None
     )
 
 
+def test_the_random_players_repr_describes_a_seed_too_long_to_write() -> None:
+    """As for the heuristic player: str() of the seed raised ValueError before."""
+    assert repr(RandomPlayer(seed=10**5000)) == "RandomPlayer(seed=an int of 5001 digits)"
+
+
 def test_random_player_takes_a_seed_or_a_generator() -> None:
     with pytest.raises(ValueError, match="not both"):
         RandomPlayer(seed=1, rng=random.Random(1))

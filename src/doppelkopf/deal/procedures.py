@@ -1,4 +1,4 @@
-"""The facts that the table procedures beyond SPEC.md add to a deal (V§6–§9).
+"""The facts that the table procedures beyond the default rules add to a deal (V§6–§9).
 
 Armut, Schmeißen and compulsory solos add a few facts to a deal: the throw
 reasons named, the seats that owe a compulsory solo, whether the deal is

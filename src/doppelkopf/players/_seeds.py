@@ -19,7 +19,7 @@ import random
 from .. import _checks
 from ..errors import InvalidValueError
 
-__all__ = ["check_generator", "check_seed", "generator"]
+__all__ = ["check_generator", "check_seed", "generator", "seed_text"]
 
 
 def check_seed(seed: object) -> int | str | None:
@@ -53,3 +53,15 @@ def generator(seed: object, rng: object) -> random.Random:
     seed = check_seed(seed)
     rng = check_generator(rng)
     return rng if rng is not None else random.Random(seed)
+
+
+def seed_text(seed: object) -> str:
+    """``repr(seed)``, or a description of an int too long for ``str()`` (a player's repr).
+
+    >>> seed_text(7), seed_text("table 3"), seed_text(10**5000)
+    ('7', "'table 3'", 'an int of 5001 digits')
+    """
+    try:
+        return repr(seed)
+    except ValueError:  # an int of more digits than str() converts
+        return _checks.excerpt(seed)

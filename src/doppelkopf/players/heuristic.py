@@ -13,7 +13,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, TypeAlias
 
-from .. import _checks
 from .._order import CardOrder
 from ..cards import Card, Rank, Suit
 from ..deal import (
@@ -44,7 +43,7 @@ from ._hand_strength import (
 from ._hand_strength import _ANNOUNCE_POWER as _ANNOUNCE_POWER  # noqa: PLC0414 - for the search
 from ._hand_strength import _power as _power  # noqa: PLC0414 - for the search player's model
 from ._hand_strength import _scaled as _scaled  # noqa: PLC0414 - for the search player's model
-from ._seeds import check_seed
+from ._seeds import check_seed, seed_text
 from .knowledge import (
     _card_order,
     _checked_view,
@@ -301,11 +300,7 @@ class HeuristicPlayer:
         self.rng = random.Random(seed)
 
     def __repr__(self) -> str:
-        try:
-            seed = repr(self.seed)
-        except ValueError:  # an int too long for str(), which the seed may be
-            seed = _checks.excerpt(self.seed)
-        return f"HeuristicPlayer(seed={seed})"
+        return f"HeuristicPlayer(seed={seed_text(self.seed)})"
 
     def act(self, view: PlayerView) -> Action | None:
         """The player's action (see :class:`Player`): an announcement first if it wants one.

@@ -9,7 +9,7 @@ from typing import Final
 from .. import _checks
 from ..deal import Action, Announce, Declare, PlayerView, Reservation
 from ..errors import InvalidValueError
-from ._seeds import check_generator, check_seed
+from ._seeds import check_generator, check_seed, seed_text
 
 __all__ = ["RandomPlayer"]
 
@@ -105,7 +105,7 @@ class RandomPlayer:
             )
             if value != default or type(value) is not type(default)
         )
-        return f"RandomPlayer(seed={self.seed!r}{options})"
+        return f"RandomPlayer(seed={seed_text(self.seed)}{options})"
 
     def act(self, view: PlayerView) -> Action | None:
         """A random legal action on turn; ``None`` off turn (see :class:`Player`).

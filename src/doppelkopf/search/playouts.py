@@ -3,7 +3,7 @@
 :func:`playouts` is the inner loop of a search: given the deals of many
 sampled worlds, it plays each to its end with a cheap policy and returns what
 every seat would write on the score sheet.  With numpy installed
-(``pip install doppelkopf[fast]``) the games run side by side over arrays;
+(``pip install ".[fast]"`` from a checkout) the games run side by side over arrays;
 without it a pure-Python engine plays them through the public
 :class:`~doppelkopf.Deal` API.  Either way every score is exactly
 ``settle(finished_deal).scores``.
