@@ -236,3 +236,29 @@ def as_level(value: object, name: str = "level") -> Announcement:
     if not 0 <= value <= 4:
         raise InvalidValueError(f"{name} must be 0-4, not {_checks.excerpt(value)}", rule="§8.1")
     return Announcement(value)
+
+
+def complete_parties(known: list[Party | None], own_queens: int) -> tuple[Party | None, ...]:
+    """The parties of a normal game a seat can count out from those it knows (SPEC §6.1).
+
+    ``known`` holds each seat's party as the seat knows it (``None``: not
+    known yet), ``own_queens`` the ♣Q the seat holds or played.  Counting is
+    safe only when a game of two against two is certain: the seat holds one
+    ♣Q, or two different seats are known to be Re (a silent marriage has a
+    single Re player).  Then two known players of one party make the others
+    the opponents.  And every game has a Re party, so three known Kontra
+    players leave a Re fourth.
+
+    >>> re, kontra = Party.RE, Party.KONTRA
+    >>> complete_parties([re, None, re, None], 1)
+    (Party.RE, Party.KONTRA, Party.RE, Party.KONTRA)
+    >>> complete_parties([kontra, None, kontra, None], 0)  # a silent marriage is possible
+    (Party.KONTRA, None, Party.KONTRA, None)
+    """
+    if own_queens == 1 or known.count(Party.RE) == 2:
+        for party in (Party.RE, Party.KONTRA):
+            if known.count(party) == 2:
+                known = [p if p is not None else party.opponent for p in known]
+    if known.count(Party.KONTRA) == 3:
+        known = [p if p is not None else Party.RE for p in known]
+    return tuple(known)

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ..cards import _ONE
-from ..parties import Party
+from ..parties import Party, complete_parties
 from ..rules import GameType
 from ..tricks import Trick
 from ._positions import held_count, index_held, seat_bits
@@ -46,7 +46,6 @@ _HEALTHY: Final = Reservation.HEALTHY
 _SILENT_MARRIAGE: Final = GameType.SILENT_MARRIAGE
 _NORMAL: Final = GameType.NORMAL
 _RE: Final = Party.RE
-_KONTRA: Final = Party.KONTRA
 # Both ♣Q in any of the four packed hands: none left once both are played.
 _CLUB_QUEENS: Final = sum((3 * _ONE[CLUB_QUEEN.index]) << (48 * seat) for seat in range(4))
 
@@ -83,18 +82,7 @@ def known_parties(
         known[queen_seat] = _RE
     for event in setup.announcements:
         known[event.seat] = event.party
-    # Counting is safe only when a 2-vs-2 game is certain: the viewer holds one
-    # ♣Q itself, or two different seats are known to be Re (a silent marriage
-    # has a single Re player).
-    own_queens = setup.dealt[seat].count(CLUB_QUEEN)
-    if own_queens == 1 or known.count(_RE) == 2:
-        for party in (_RE, _KONTRA):
-            if known.count(party) == 2:
-                known = [p if p is not None else party.opponent for p in known]
-    # Every game has a Re party, so three known Kontra players leave a Re fourth.
-    if known.count(_KONTRA) == 3:
-        known = [p if p is not None else _RE for p in known]
-    return tuple(known)
+    return complete_parties(known, setup.dealt[seat].count(CLUB_QUEEN))
 
 
 def played_queens(deal: HasState) -> list[int]:

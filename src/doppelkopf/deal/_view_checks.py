@@ -43,7 +43,7 @@ from .. import _checks
 from ..announce import NOTHING, PartyAnnouncements, apply_announcement
 from ..cards import DISTINCT_CARDS, Card, Hand
 from ..errors import DoppelkopfError, InvalidValueError
-from ..parties import Announcement, Party
+from ..parties import Announcement, Party, complete_parties
 from ..rules import THROW_REASONS, GameType, Rules, rule_set
 from ..tricks import Trick, trick_winner
 from ._view_fields import PlayerView
@@ -500,7 +500,7 @@ def _check_parties(view: PlayerView, game: GameType) -> None:
 
 
 def _known_parties(view: PlayerView, game: GameType) -> tuple[Party | None, ...]:
-    """The parties ``view``'s seat knows (the rule of :func:`._lazy_view.known_parties`)."""
+    """The parties ``view``'s seat knows, as :func:`._lazy_view.known_parties` finds them."""
     declarer, partner, seat = view.declarer, view.partner, view.seat
     re, kontra = Party.RE, Party.KONTRA
     if game.is_solo:
@@ -524,13 +524,7 @@ def _known_parties(view: PlayerView, game: GameType) -> tuple[Party | None, ...]
         if known[event.seat] not in (None, event.party):
             _fail("announcements", f"seat {event.seat} announced for the other party", "§6.1")
         known[event.seat] = event.party
-    if own_queens == 1 or known.count(re) == 2:
-        for party in (re, kontra):
-            if known.count(party) == 2:
-                known = [p if p is not None else party.opponent for p in known]
-    if known.count(kontra) == 3:
-        known = [p if p is not None else re for p in known]
-    return tuple(known)
+    return complete_parties(known, own_queens)
 
 
 _WISHED: Final[dict[object, tuple[GameType, ...]]] = {
