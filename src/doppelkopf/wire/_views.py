@@ -424,6 +424,11 @@ def _build(reader: Reader, f: dict[str, Any], rules: Rules) -> PlayerView:
     }
     if len(fields["owing"]) != len(owing):
         reader.fail(("owing",), "names a seat twice")
+    if owing and not rules.compulsory_solo:
+        # The view's own checks leave this to the deal, which refuses it (V§9.1).
+        reader.fail(
+            ("owing",), "names seats that owe a solo at a table without compulsory solos (V§9.1)"
+        )
     if any(a["type"] != "announced" for a in announcements):
         bad = next(i for i, a in enumerate(announcements) if a["type"] != "announced")
         reader.fail(("announcements", bad, "type"), "must be 'announced'")
