@@ -89,7 +89,7 @@ class Reader:
                 self.fail(path, f"the key {key!r} is missing")
         if len(value) > len(keys):
             for key in value:
-                if key not in keys and key not in optional:
+                if type(key) is not str or (key not in keys and key not in optional):
                     self.fail(path, f"unknown key {excerpt(key, notation='json')}")
         return value
 

@@ -156,6 +156,8 @@ def format_action(  # noqa: PLR0911 - one return per kind of action
     Raises:
         InvalidTypeError: ``action`` is no action or ``context`` no view or deal.
     """
+    if type(ascii) is not bool:
+        raise _checks.type_error(ascii, "ascii", "bool")
     kind = type(action)
     if kind is Play:
         card = action.card  # type: ignore[union-attr]

@@ -30,6 +30,7 @@ from ._forms import (
     THROW_NAMES,
     action_body,
     announced_body,
+    read_action,
     read_announced,
 )
 
@@ -256,10 +257,11 @@ def load_view(data: object) -> PlayerView:
     given = fields.get("legal_actions")
     if given is not None or "legal_actions" in fields:
         listed = reader.array(given, ("legal_actions",), 10_000)
-        own = reader.checked(("legal_actions",), lambda: view.legal_actions)
-        if len(listed) != len(own) or any(
-            entry != action_body(action) for entry, action in zip(listed, own, strict=True)
-        ):
+        actions = tuple(
+            read_action(reader, entry, ("legal_actions", index))
+            for index, entry in enumerate(listed)
+        )
+        if actions != view.legal_actions:
             reader.fail(("legal_actions",), "is not the list of the view's own legal actions")
     return view
 
@@ -291,6 +293,16 @@ def _rules(value: object) -> Rules:
             expected="object",
             value=excerpt(value, notation="json"),
         )
+    for key in value:
+        # Rules.from_dict compares each key with the option names, and a key
+        # that is no str may compare in any way; JSON keys are str.
+        if type(key) is not str:
+            raise InvalidTypeError(
+                f"an option's name must be a str, not {excerpt(key, notation='json')}",
+                name="rules",
+                expected="object",
+                value=excerpt(key, notation="json"),
+            )
     return Rules.from_dict(value)
 
 
