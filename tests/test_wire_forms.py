@@ -7,13 +7,13 @@ import json
 import random
 from typing import Any
 
-import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deal_helpers import EVERY_ACTION
 from doppelkopf import (
+    Action,
     Announce,
     AnswerPoverty,
     Card,
@@ -39,10 +39,11 @@ from doppelkopf.wire import (
 )
 from wire_helpers import SCENARIOS, deal_at_random_moment
 
+jsonschema = pytest.importorskip("jsonschema")
 ACTION_SCHEMA = jsonschema.Draft202012Validator(schema("action"))
 EVENT_SCHEMA = jsonschema.Draft202012Validator(schema("event"))
 card = Card.parse
-EXCHANGES = [
+EXCHANGES: list[Action] = [
     PassCards(0, (card("♦9"), card("♦10"), card("♣J"))),
     ReturnCards(2, (card("♠A"), card("♠A"), card("♥K"))),
     AnswerPoverty(1, True),
@@ -78,7 +79,7 @@ def test_concealed_events_round_trip(event: Concealed) -> None:
     assert load_event(dump_event(event)) == event
 
 
-PLAY = dump_action(Play(2, card("♣Q")))
+PLAY: dict[str, Any] = dump_action(Play(2, card("♣Q")))
 DECLARE = dump_action(Declare(1, Reservation.THROW, "nines5"))
 PASS = dump_action(EXCHANGES[0])
 

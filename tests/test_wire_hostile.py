@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -69,9 +70,18 @@ HOSTILE: list[object] = [
 ]
 
 _VIEW = wire.dump_view(Deal.shuffled(seed=2).view(0))
+
+
+def _with_key(key: object) -> dict[object, object]:
+    data: dict[object, object] = {}
+    data.update(_VIEW.items())
+    data[key] = 1
+    return data
+
+
 HOSTILE += [
-    {**_VIEW, _Evil(): 1},  # type: ignore[dict-item]
-    {**_VIEW, 1: 1},  # type: ignore[dict-item]
+    _with_key(_Evil()),
+    _with_key(1),
     {**_VIEW, "legal_actions": [_Evil()]},
     {**_VIEW, "legal_actions": [{**_VIEW["legal_actions"][0], _Evil(): 0}]},
     {**_VIEW, "hand": [_Evil()] * 12},
@@ -93,8 +103,8 @@ def _call(function: Callable[..., Any], value: object) -> None:
     if name == "parse_action":
         for seat in (0, value):
             for context in (None, value):
-                _safe(lambda s=seat, c=context: function(value, seat=s, context=c))
-                _safe(lambda s=seat, c=context: function("re", seat=s, context=c))
+                _safe(partial(function, value, seat=seat, context=context))
+                _safe(partial(function, "re", seat=seat, context=context))
     elif name == "format_action":
         _safe(lambda: function(value))
         _safe(lambda: function(Play(0, Card.parse("CQ")), context=value))

@@ -74,9 +74,9 @@ def serve(
     while not deal.is_finished:
         for seat in range(4):
             json.loads(dumps_view(deal.view(seat)))  # pushed to every seat
-        seat = deal.turn
-        if seat is None:  # several seats may announce; ask one that can act
-            seat = next(s for s in range(4) if any(a.seat == s for a in deal.legal_actions))
+        turn = deal.turn
+        # Between the cards several seats may announce; ask one that can act.
+        seat = turn if turn is not None else deal.legal_actions[0].seat
         reply = bot(dumps_view(deal.view(seat)), rng)
         action = parse_action(reply, seat=seat, context=deal)
         assert action in deal.legal_actions, (reply, action)

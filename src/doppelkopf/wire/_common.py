@@ -78,7 +78,7 @@ class Reader:
     def fail(self, path: Path, message: str, cause: Exception | None = None) -> NoReturn:
         raise WireError(f"{place(self.top, path)}: {message}", path=path) from cause
 
-    def object(
+    def fields(
         self, value: object, path: Path, keys: tuple[str, ...], optional: tuple[str, ...] = ()
     ) -> dict[str, Any]:
         """``value`` as an object with exactly ``keys`` and perhaps some of ``optional``."""

@@ -72,6 +72,8 @@ _EVENT_KEYS: Final = {
     "concealed": ("type", "seat", "kind", "trumps"),
 }
 _HEADER: Final = ("format", "version")
+_EVENT_ACTIONS: Final = (Declare, Play, PassCards, AnswerPoverty, ReturnCards)
+"""The actions that stand in a history as themselves; an Announce stands as an Announced."""
 
 
 def action_body(action: Action) -> dict[str, Any]:
@@ -115,20 +117,18 @@ def announced_body(event: Announced) -> dict[str, Any]:
 
 def event_body(event: SeenEvent) -> dict[str, Any]:
     """The body of ``event``'s form, without the header."""
-    if type(event) is Announced:
-        return announced_body(event)
-    if type(event) is Concealed:
-        return {"type": "concealed", "seat": event.seat, "kind": event.kind, "trumps": event.trumps}
-    if type(event) is Announce:
-        raise type_error(event, "event", "event (an Announce is an action: see dump_action)")
-    try:
+    kind: type = type(event)
+    if kind is Announced:
+        return announced_body(event)  # type: ignore[arg-type]
+    if kind is Concealed:
+        return {"type": "concealed", "seat": event.seat, "kind": event.kind, "trumps": event.trumps}  # type: ignore[union-attr]
+    if kind in _EVENT_ACTIONS:
         return action_body(event)  # type: ignore[arg-type]
-    except TypeError:
-        raise type_error(
-            event,
-            "event",
-            "Declare, Play, Announced, PassCards, AnswerPoverty, ReturnCards or Concealed",
-        ) from None
+    raise type_error(
+        event,
+        "event",
+        "Declare, Play, Announced, PassCards, AnswerPoverty, ReturnCards or Concealed",
+    )
 
 
 def read_action(reader: Reader, data: object, path: Path, *, head: bool = False) -> Action:
@@ -136,15 +136,15 @@ def read_action(reader: Reader, data: object, path: Path, *, head: bool = False)
     kind = _type(reader, data, path, _ACTION_KEYS)
     assert type(data) is dict
     keys = _ACTION_KEYS[kind]
-    fields = reader.object(data, path, (*_HEADER, *keys) if head else keys)
-    return _read_step(reader, kind, fields, path)  # type: ignore[return-value]
+    fields = reader.fields(data, path, (*_HEADER, *keys) if head else keys)
+    return _read_step(reader, kind, fields, path)
 
 
 def read_event(reader: Reader, data: object, path: Path, *, head: bool = False) -> SeenEvent:
     kind = _type(reader, data, path, _EVENT_KEYS)
     assert type(data) is dict
     keys = _EVENT_KEYS[kind]
-    fields = reader.object(data, path, (*_HEADER, *keys) if head else keys)
+    fields = reader.fields(data, path, (*_HEADER, *keys) if head else keys)
     if kind == "announced":
         return read_announced(reader, fields, path)
     if kind == "concealed":
@@ -154,7 +154,7 @@ def read_event(reader: Reader, data: object, path: Path, *, head: bool = False) 
         if trumps is not None:
             reader.integer(trumps, (*path, "trumps"), 0, 3, "a number of trumps 0-3 or null")
         return reader.checked((*path, "trumps"), lambda: Concealed(seat, what, trumps))
-    return _read_step(reader, kind, fields, path)
+    return _read_step(reader, kind, fields, path)  # type: ignore[return-value]
 
 
 def read_announced(reader: Reader, fields: dict[str, Any], path: Path) -> Announced:

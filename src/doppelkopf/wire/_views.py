@@ -251,7 +251,7 @@ def load_view(data: object) -> PlayerView:
     """
     reader = _READER
     header(reader, data, VIEW_FORMAT)
-    fields = reader.object(data, (), _REQUIRED, ("legal_actions",))
+    fields = reader.fields(data, (), _REQUIRED, ("legal_actions",))
     rules = reader.checked(("rules",), lambda: _rules(fields["rules"]))
     view = _build(reader, fields, rules)
     given = fields.get("legal_actions")
@@ -311,7 +311,7 @@ def _optional(reader: Reader, value: object, path: Path, table: dict[str, Any], 
 
 
 def _trick(reader: Reader, value: object, path: Path) -> Trick:
-    fields = reader.object(value, path, _TRICK_KEYS)
+    fields = reader.fields(value, path, _TRICK_KEYS)
     leader = reader.seat(fields["leader"], (*path, "leader"))
     cards = reader.cards(fields["cards"], (*path, "cards"), 4)
     return reader.checked(path, lambda: Trick(leader, cards))
@@ -323,7 +323,7 @@ def _hand(reader: Reader, value: object, path: Path, most: int) -> Hand:
 
 
 def _party_state(reader: Reader, value: object, path: Path) -> PartyAnnouncements:
-    fields = reader.object(value, path, _STATE_KEYS)
+    fields = reader.fields(value, path, _STATE_KEYS)
     level = fields["level"]
     if level is not None:
         level = Announcement(reader.integer(level, (*path, "level"), 0, 4, "a level 0-4 or null"))
@@ -338,7 +338,7 @@ def _poverty(reader: Reader, value: object) -> Poverty | None:
     if value is None:
         return None
     path: Path = ("poverty",)
-    fields = reader.object(value, path, _POVERTY_KEYS)
+    fields = reader.fields(value, path, _POVERTY_KEYS)
 
     def cards(key: str) -> tuple[Any, ...] | None:
         entry = fields[key]
@@ -364,7 +364,7 @@ def _void(reader: Reader, value: object) -> VoidDeal | None:
     if value is None:
         return None
     path: Path = ("void",)
-    fields = reader.object(value, path, _VOID_KEYS)
+    fields = reader.fields(value, path, _VOID_KEYS)
     shown = fields["shown"]
     return VoidDeal(
         reader.name(fields["reason"], (*path, "reason"), VOID_REASONS, "a void reason"),
@@ -411,7 +411,7 @@ def _build(reader: Reader, f: dict[str, Any], rules: Rules) -> PlayerView:
         "announcements": tuple(
             read_announced(
                 reader,
-                reader.object(entry, ("announcements", i), _ANNOUNCED_KEYS),
+                reader.fields(entry, ("announcements", i), _ANNOUNCED_KEYS),
                 ("announcements", i),
             )
             for i, entry in enumerate(announcements)
