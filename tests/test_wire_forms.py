@@ -35,13 +35,13 @@ from doppelkopf.wire import (
     load_event,
     loads_action,
     loads_event,
-    schema,
+    wire_schema,
 )
 from wire_helpers import SCENARIOS, deal_at_random_moment
 
 jsonschema = pytest.importorskip("jsonschema")
-ACTION_SCHEMA = jsonschema.Draft202012Validator(schema("action"))
-EVENT_SCHEMA = jsonschema.Draft202012Validator(schema("event"))
+ACTION_SCHEMA = jsonschema.Draft202012Validator(wire_schema("action"))
+EVENT_SCHEMA = jsonschema.Draft202012Validator(wire_schema("event"))
 card = Card.parse
 EXCHANGES: list[Action] = [
     PassCards(0, (card("♦9"), card("♦10"), card("♣J"))),

@@ -136,7 +136,7 @@ def test_the_entry_points_are_swept() -> None:
         "load_event",
         "format_action",
         "parse_action",
-        "schema",
+        "wire_schema",
     }
 
 

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from doppelkopf import Deal, Declare, DoppelkopfError, PlayerView, Reservation, Rules
 from doppelkopf.players import HeuristicPlayer, RandomPlayer
 from doppelkopf.search import WorldSampler
-from doppelkopf.wire import WireError, dump_view, dumps_view, load_view, loads_view, schema
+from doppelkopf.wire import WireError, dump_view, dumps_view, load_view, loads_view, wire_schema
 from wire_helpers import PRESETS, SCENARIOS, deal_at_random_moment
 
 jsonschema = pytest.importorskip("jsonschema")
-VIEW_SCHEMA = jsonschema.Draft202012Validator(schema("view"))
+VIEW_SCHEMA = jsonschema.Draft202012Validator(wire_schema("view"))
 LEAK_EXAMPLES = 300
 """The examples of the leak property: each checks every seat of one deal at one moment."""
 
@@ -266,5 +266,5 @@ def test_the_view_schema_is_shipped_beside_the_records() -> None:
     folder = Path(doppelkopf.__file__).parent
     for name in ("view", "action", "event"):
         shipped = json.loads((folder / f"{name}.schema.json").read_text("utf-8"))
-        assert shipped == schema(name)
+        assert shipped == wire_schema(name)
         jsonschema.Draft202012Validator.check_schema(shipped)

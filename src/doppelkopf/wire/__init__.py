@@ -13,7 +13,7 @@ reverse.  This module gives both sides one format:
   :func:`loads_event`: a history entry as JSON, concealed entries included;
 - :func:`format_action` and :func:`parse_action`: an action as the short
   text a player types (``♣Q``, ``keine 90``, ``pass ♦9 ♦10 ♣J``);
-- :func:`schema`: the shipped JSON Schema of each form.
+- :func:`wire_schema`: the shipped JSON Schema of each form.
 
 Every JSON form starts with ``"format"`` and ``"version"`` like the records
 (:mod:`doppelkopf.records`), text is read within the records' limits, and
@@ -31,7 +31,7 @@ wrong.  See :doc:`/wire` for the layout and the grammar.
 
 from __future__ import annotations
 
-from ._common import WIRE_VERSION, WireError, schema
+from ._common import WIRE_VERSION, WireError, wire_schema
 from ._forms import (
     dump_action,
     dump_event,
@@ -63,7 +63,7 @@ __all__ = [
     "loads_event",
     "loads_view",
     "parse_action",
-    "schema",
+    "wire_schema",
 ]
 
 for _name in ("WireError",):

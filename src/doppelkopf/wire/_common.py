@@ -18,7 +18,7 @@ from .._json import parse_json
 from ..cards import DISTINCT_CARDS, Card
 from ..errors import DoppelkopfError
 
-__all__ = ["WIRE_VERSION", "WireError", "schema"]
+__all__ = ["WIRE_VERSION", "WireError", "wire_schema"]
 
 WIRE_VERSION: Final = 1
 """The version of the wire forms this library writes and reads."""
@@ -181,15 +181,15 @@ SCHEMAS: Final = {
 }
 
 
-def schema(form: str) -> dict[str, Any]:
+def wire_schema(form: str) -> dict[str, Any]:
     """The JSON Schema of a wire form, ``"view"``, ``"action"`` or ``"event"``, as shipped.
 
     The files ship in the package beside ``record.schema.json``.  A schema
     gives the structure; the checks of the rules (a view that contradicts
     itself, a card the deck lacks twice) run when the form is loaded.
 
-    >>> from doppelkopf.wire import schema
-    >>> schema("view")["$id"], schema("action")["properties"]["format"]
+    >>> from doppelkopf.wire import wire_schema
+    >>> wire_schema("view")["$id"], wire_schema("action")["properties"]["format"]
     ('urn:doppelkopf:view:1', {'const': 'doppelkopf-action'})
 
     Raises:
