@@ -93,6 +93,25 @@ HOSTILE += [
     {**_VIEW, "seat": math.nan},
     {**_VIEW, "declared": [_Evil()] * 4},
     {**_VIEW, "owing": [10**5000]},
+    {**_VIEW, "format": _Evil()},
+    {**_VIEW, "version": _Evil()},
+    {**_VIEW, "announcements": [{"type": _Evil()}]},
+    {
+        **_VIEW,
+        "announcements": [
+            {
+                "type": _Evil(),
+                "seat": 0,
+                "level": 0,
+                "party": "re",
+                "hand_size": 12,
+                "moment": 0,
+                "late_reply": False,
+            }
+        ],
+    },
+    {"format": "doppelkopf-action", "version": 1, "type": _Evil()},
+    {"format": "doppelkopf-event", "version": 1, "type": "concealed", "seat": 0, "kind": _Evil()},
 ]
 
 ENTRY_POINTS = [name for name in wire.__all__ if callable(getattr(wire, name))]

@@ -19,7 +19,7 @@ from wire_helpers import PRESETS, SCENARIOS, deal_at_random_moment
 
 jsonschema = pytest.importorskip("jsonschema")
 VIEW_SCHEMA = jsonschema.Draft202012Validator(wire_schema("view"))
-LEAK_EXAMPLES = 300
+LEAK_EXAMPLES = 600
 """The examples of the leak property: each checks every seat of one deal at one moment."""
 
 

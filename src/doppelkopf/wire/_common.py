@@ -154,7 +154,8 @@ def header(reader: Reader, data: object, form: str) -> dict[str, Any]:
     """``data`` as an object whose ``format`` is ``form`` and whose ``version`` is read."""
     if type(data) is not dict:
         reader.fail((), f"must be a JSON object, not {excerpt(data, notation='json')}")
-    if data.get("format", None) != form or type(data.get("format")) is not str:
+    given = data.get("format")
+    if type(given) is not str or given != form:
         reader.fail(
             ("format",),
             f"must be {form!r}, not {excerpt(data.get('format'), notation='json')}",

@@ -16,7 +16,7 @@ from typing import Any, Final
 from .._checks import excerpt
 from ..announce import PartyAnnouncements
 from ..cards import Hand
-from ..deal import Phase, PlayerView, Poverty, Reservation, SoloKind, VoidDeal
+from ..deal import Announced, Phase, PlayerView, Poverty, Reservation, SoloKind, VoidDeal
 from ..deal.outcome import VoidReason
 from ..errors import DoppelkopfError, InvalidTypeError
 from ..parties import Announcement
@@ -376,6 +376,14 @@ def _void(reader: Reader, value: object) -> VoidDeal | None:
     )
 
 
+def _announced(reader: Reader, value: object, path: Path) -> Announced:
+    fields = reader.fields(value, path, _ANNOUNCED_KEYS)
+    kind = fields["type"]
+    if type(kind) is not str or kind != "announced":
+        reader.fail((*path, "type"), f"must be 'announced', not {excerpt(kind, notation='json')}")
+    return read_announced(reader, fields, path)
+
+
 def _build(reader: Reader, f: dict[str, Any], rules: Rules) -> PlayerView:
     """The view of the checked object ``f`` (its keys are checked, its values not yet)."""
     declared = _per_seat(reader, f["declared"], ("declared",))
@@ -409,12 +417,7 @@ def _build(reader: Reader, f: dict[str, Any], rules: Rules) -> PlayerView:
         "tricks": tuple(_trick(reader, trick, ("tricks", i)) for i, trick in enumerate(tricks)),
         "current_trick": _trick(reader, f["current_trick"], ("current_trick",)),
         "announcements": tuple(
-            read_announced(
-                reader,
-                reader.fields(entry, ("announcements", i), _ANNOUNCED_KEYS),
-                ("announcements", i),
-            )
-            for i, entry in enumerate(announcements)
+            _announced(reader, entry, ("announcements", i)) for i, entry in enumerate(announcements)
         ),
         "hand_sizes": tuple(
             reader.integer(size, ("hand_sizes", seat), 0, 15) for seat, size in enumerate(sizes)
@@ -441,9 +444,6 @@ def _build(reader: Reader, f: dict[str, Any], rules: Rules) -> PlayerView:
         reader.fail(
             ("owing",), "names seats that owe a solo at a table without compulsory solos (V§9.1)"
         )
-    if any(a["type"] != "announced" for a in announcements):
-        bad = next(i for i, a in enumerate(announcements) if a["type"] != "announced")
-        reader.fail(("announcements", bad, "type"), "must be 'announced'")
     try:
         return PlayerView(**fields)
     except DoppelkopfError as error:
