@@ -42,7 +42,8 @@ __all__ = ["view_text"]
 _SEPARATORS: Final = (",", ":")
 _QUOTED: Final = tuple(f'"{name}"' for name in CARD_NAMES)
 
-# A hand is written in its iteration order (the normal game's display order):
+# A hand is written in its iteration order (the normal game's display order, which
+# the package sets before any submodule such as this one is imported):
 # for each card of that order, the text of its 0, 1 or 2 copies and the shift
 # of its count bits in Hand.bits.
 _DISPLAY: Final = tuple(
