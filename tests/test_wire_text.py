@@ -185,3 +185,15 @@ def test_the_context_is_checked(context: object) -> None:
         parse_action("kontra", seat=0, context=context)  # type: ignore[arg-type]
     with pytest.raises(InvalidTypeError):
         format_action(Announce(0, 0), context=context)  # type: ignore[arg-type]
+
+
+def test_a_context_is_checked_whatever_the_action() -> None:
+    deal = _clarified()
+    with pytest.raises(InvalidTypeError):
+        parse_action("CQ", seat=0, context=object())  # type: ignore[arg-type]
+    with pytest.raises(InvalidTypeError):
+        format_action(Play(0, card("CQ")), context=1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError, match="view of seat 1"):
+        parse_action("gesund", seat=0, context=deal.view(1))
+    with pytest.raises(InvalidValueError, match="view of seat 1"):
+        format_action(Play(0, card("CQ")), context=deal.view(1))

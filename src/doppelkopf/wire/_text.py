@@ -98,6 +98,7 @@ _DECLARE_KEYS: Final = {
 }
 _LEVEL_WORDS: Final = {level: level.label_generic.lower() for level in Announcement}
 _THREE_CARDS: Final = 3
+_ACTIONS: Final = (Declare, Play, Announce, PassCards, AnswerPoverty, ReturnCards)
 
 
 def _key(word: str) -> str:
@@ -159,15 +160,16 @@ def format_action(  # noqa: PLR0911 - one return per kind of action
     if type(ascii) is not bool:
         raise _checks.type_error(ascii, "ascii", "bool")
     kind = type(action)
+    view: PlayerView | None = None
+    if context is not None and kind in _ACTIONS:
+        view = _context_view(context, action.seat)
     if kind is Play:
         card = action.card  # type: ignore[union-attr]
         return card.ascii if ascii else str(card)
     if kind is Announce:
         level = action.level  # type: ignore[union-attr]
-        if level is Announcement.RE_KONTRA and context is not None:
-            view = _context_view(context, action.seat)
-            if view is not None and view.party is not None:
-                return view.party.value
+        if level is Announcement.RE_KONTRA and view is not None and view.party is not None:
+            return view.party.value
         return _LEVEL_WORDS[level]
     if kind is Declare:
         if action.reason is not None:  # type: ignore[union-attr]
@@ -236,18 +238,19 @@ def parse_action(text: str, *, seat: int, context: PlayerView | Deal | None = No
             f"an action's text is at most {MAX_ACTION_TEXT} characters, not {len(text):,}",
             text=text[:20],
         )
+    view = None if context is None else _context_view(context, seat)
     key = text.strip().lower()
     # One lookup reads most actions: a card, an announcement, a reservation.
     card = _CARD_KEYS.get(key)
     if card is not None:
         return Play(seat, card)
     announced = _ANNOUNCE_KEYS.get(key)
-    if announced is not None and context is None:
+    if announced is not None and view is None:
         return Announce(seat, announced[0])
     reservation = _DECLARE_KEYS.get(key)
     if reservation is not None:
         return Declare(seat, reservation)
-    return _parse_words(text, seat, _context_view(context, seat))
+    return _parse_words(text, seat, view)
 
 
 def _parse_words(  # noqa: PLR0911, PLR0912 - one branch per production of the grammar
