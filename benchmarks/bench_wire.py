@@ -13,6 +13,9 @@ processor time per call, best of ``R`` rounds:
 - ``view + dumps_view``: :meth:`Deal.view <doppelkopf.Deal.view>` and
   :func:`~doppelkopf.wire.dumps_view` together, as a server does before each
   decision (a view computes its fields on first read);
+- ``view fields alone``: :meth:`Deal.view <doppelkopf.Deal.view>` and a read
+  of every field and the legal actions, without writing: the part of the row
+  above that the view itself costs;
 - ``loads_view``: the text read back into a checked view;
 - ``parse_action``: the text of each legal action of those views parsed,
   without a context and with the seat's view as context;
@@ -25,6 +28,8 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Sequence
+
+import attrs
 
 from doppelkopf import Action, Deal, HeuristicPlayer, PlayerView
 from doppelkopf.players import iter_deal
@@ -79,6 +84,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         for deal, seat in found:
             dumps_view(deal.view(seat))
 
+    names = [field.name for field in attrs.fields(PlayerView)]
+
+    def fields_alone() -> None:
+        for deal, seat in found:
+            view = deal.view(seat)
+            for name in names:
+                getattr(view, name)
+            view.legal_actions  # noqa: B018
+
     def read() -> None:
         for text in texts:
             loads_view(text)
@@ -101,6 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = [
         ("dumps_view (fields read)", len(views), write),
         ("view + dumps_view", len(views), fresh),
+        ("view fields alone", len(views), fields_alone),
         ("loads_view", len(views), read),
         ("parse_action", len(actions), parse),
         ("parse_action (view context)", len(actions), parse_in_context),

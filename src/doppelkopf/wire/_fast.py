@@ -32,7 +32,6 @@ from ..deal import (
     Reservation,
     ReturnCards,
 )
-from ..parties import Announcement
 from ..rules import THROW_REASONS, Rules
 from ..tricks import Trick
 from ._common import CARD_NAMES, VIEW_FORMAT, WIRE_VERSION
@@ -80,18 +79,15 @@ _ANSWER: Final = {
     for seat in range(4)
     for accept in (True, False)
 }
-_STATE: Final = {
-    PartyAnnouncements(level, timely): json.dumps(
-        {"level": None if level is None else level.value, "timely": timely},
-        separators=_SEPARATORS,
-    )
-    for level in (None, *Announcement)
-    for timely in (False, True)
-}
-
 # Enum members are written from ``_value_``, a plain attribute: ``.value``
 # goes through the enum's descriptor, and a dict keyed by members through the
 # enum's ``__hash__``, written in Python; either costs several times more.
+
+# The JSON of None and the small integers of a view (seats, hand sizes, trick
+# numbers), and of None and the booleans, by one dict lookup instead of a call
+# and a str().  Two tables: True and False are equal to 1 and 0 as keys.
+_NUMBERS: Final[dict[int | None, str]] = {None: "null", **{n: str(n) for n in range(49)}}
+_FLAGS: Final[dict[bool | None, str]] = {None: "null", True: "true", False: "false"}
 
 _RULES_TEXT: dict[Rules, str] = {}
 _RULES_KEPT: Final = 64
@@ -137,7 +133,15 @@ def _cards(cards: tuple[Card, ...] | None) -> str:
 
 
 def _trick(trick: Trick) -> str:
-    return f'{{"leader":{trick.leader},"cards":{_cards(trick.cards)}}}'
+    quoted = _QUOTED
+    cards = ",".join([quoted[card.index] for card in trick.cards])
+    return f'{{"leader":{trick.leader},"cards":[{cards}]}}'
+
+
+def _state(state: PartyAnnouncements) -> str:
+    level = state.level
+    shown = "null" if level is None else level._value_
+    return f'{{"level":{shown},"timely":{"true" if state.timely else "false"}}}'
 
 
 def _announced(event: Announced) -> str:
@@ -165,10 +169,20 @@ def _action(action: Action) -> str:
 
 def view_text(view: PlayerView) -> str:
     """The compact JSON text of ``view``'s form, written piece by piece."""
+    plain = _NUMBERS
+    flags = _FLAGS
     poverty = view.poverty
     void = view.void
-    declared = ",".join(["null" if said is None else _bool(said) for said in view.declared])
+    declared = ",".join([flags[said] for said in view.declared])
     parties = ",".join([_member(party) for party in view.known_parties])
+    plays = _PLAY
+    # Most legal actions are cards: their text is read from the table directly.
+    legal = ",".join(
+        [
+            plays[action.seat][action.card.index] if type(action) is Play else _action(action)
+            for action in view.legal_actions
+        ]
+    )
     if poverty is None:
         poverty_text = "null"
     else:
@@ -194,17 +208,18 @@ def view_text(view: PlayerView) -> str:
         f'"reservation":{_member(view.reservation)},'
         f'"throw_reason":{_name(view.throw_reason)},"declared":[{declared}],'
         f'"game_type":{_member(view.game_type)},'
-        f'"declarer":{_opt(view.declarer)},"partner":{_opt(view.partner)},'
-        f'"clarification_trick":{_opt(view.clarification_trick)},'
+        f'"declarer":{plain[view.declarer]},"partner":{plain[view.partner]},'
+        f'"clarification_trick":{plain[view.clarification_trick]},'
         f'"solo_kind":{_member(view.solo_kind)},'
-        f'"known_parties":[{parties}],"schweine":{_opt(view.schweine)},'
+        f'"known_parties":[{parties}],"schweine":{plain[view.schweine]},'
         f'"tricks":[{",".join([_trick(trick) for trick in view.tricks])}],'
         f'"current_trick":{_trick(view.current_trick)},'
         f'"announcements":[{",".join([_announced(event) for event in view.announcements])}],'
-        f'"re_state":{_STATE[view.re_state]},"kontra_state":{_STATE[view.kontra_state]},'
-        f'"hand_sizes":[{",".join(map(str, view.hand_sizes))}],"turn":{_opt(view.turn)},'
+        f'"re_state":{_state(view.re_state)},"kontra_state":{_state(view.kontra_state)},'
+        f'"hand_sizes":[{",".join([plain[size] for size in view.hand_sizes])}],'
+        f'"turn":{plain[view.turn]},'
         f'"phase":{_member(view.phase)},'
         f'"poverty":{poverty_text},"void":{void_text},'
-        f'"owing":[{",".join(map(str, sorted(view.owing)))}],"forced":{_bool(view.forced)},'
-        f'"legal_actions":[{",".join([_action(action) for action in view.legal_actions])}]}}'
+        f'"owing":[{",".join(map(str, sorted(view.owing)))}],"forced":{flags[view.forced]},'
+        f'"legal_actions":[{legal}]}}'
     )
