@@ -162,3 +162,11 @@ def test_a_tampered_announced_event_is_refused(key: str, value: object) -> None:
     with pytest.raises(WireError) as caught:
         load_event({**data, key: value})
     assert caught.value.path == (key,)
+
+
+def test_long_texts_are_refused_before_they_are_parsed() -> None:
+    padded = " " * (64 * 1024) + dumps_action(Play(0, card("CQ")))
+    with pytest.raises(WireError, match="at most 65,536"):
+        loads_action(padded)
+    with pytest.raises(WireError, match="at most 65,536"):
+        loads_event(padded.encode())

@@ -268,3 +268,10 @@ def test_the_view_schema_is_shipped_beside_the_records() -> None:
         shipped = json.loads((folder / f"{name}.schema.json").read_text("utf-8"))
         assert shipped == wire_schema(name)
         jsonschema.Draft202012Validator.check_schema(shipped)
+
+
+def test_a_long_view_text_is_refused_before_it_is_parsed() -> None:
+    text = dumps_view(Deal.shuffled(seed=1).view(0))
+    assert loads_view(text + " " * (1024 * 1024 - len(text))).seat == 0
+    with pytest.raises(WireError, match="at most 1,048,576"):
+        loads_view(text + " " * (1024 * 1024))

@@ -170,8 +170,18 @@ def header(reader: Reader, data: object, form: str) -> dict[str, Any]:
     return data
 
 
-def parse_text(text: object, what: str) -> object:
-    """The JSON value of ``text`` (str or bytes) within the limits of :func:`parse_json`."""
+MAX_VIEW_TEXT: Final = 1024 * 1024
+"""The longest text of a view that is read: 1 MiB (a view's text is a few KiB)."""
+MAX_STEP_TEXT: Final = 64 * 1024
+"""The longest text of an action or an event that is read: 64 KiB (they take under 200 bytes)."""
+
+
+def parse_text(text: object, what: str, limit: int) -> object:
+    """The JSON value of ``text`` (str or bytes) of at most ``limit`` characters or bytes,
+    read within the limits of :func:`parse_json`."""
+    if isinstance(text, str | bytes | bytearray) and len(text) > limit:
+        unit = "characters" if isinstance(text, str) else "bytes"
+        raise WireError(f"{what} is {len(text):,} {unit} long; at most {limit:,} are read")
     return parse_json(text, error=WireError, what=what)  # type: ignore[arg-type]
 
 

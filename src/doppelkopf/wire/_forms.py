@@ -33,6 +33,7 @@ from ._common import (
     ACTION_FORMAT,
     CARD_NAMES,
     EVENT_FORMAT,
+    MAX_STEP_TEXT,
     WIRE_VERSION,
     Path,
     Reader,
@@ -266,11 +267,12 @@ def loads_action(text: str | bytes) -> Action:
     Play(seat=0, card=Card.parse('♥10'))
 
     Raises:
-        WireError: the text is not JSON within the limits of the records
-            (16 MiB, nesting 64 deep), or not an action's form.
+        WireError: the text is longer than 64 KiB, is not JSON within the
+            limits of the records (nesting 64 deep, no key twice), or is not
+            an action's form.
         InvalidTypeError: ``text`` is neither str nor bytes.
     """
-    return load_action(parse_text(text, "the action"))
+    return load_action(parse_text(text, "the action", MAX_STEP_TEXT))
 
 
 def dump_event(event: SeenEvent) -> dict[str, Any]:
@@ -329,7 +331,8 @@ def loads_event(text: str | bytes) -> SeenEvent:
     """The event of JSON text written by :func:`dumps_event`, read within limits.
 
     Raises:
-        WireError: the text is not JSON within limits, or not an event's form.
+        WireError: the text is longer than 64 KiB, is not JSON within the
+            limits of the records, or is not an event's form.
         InvalidTypeError: ``text`` is neither str nor bytes.
     """
-    return load_event(parse_text(text, "the event"))
+    return load_event(parse_text(text, "the event", MAX_STEP_TEXT))

@@ -22,7 +22,16 @@ from ..errors import DoppelkopfError, InvalidTypeError
 from ..parties import Announcement
 from ..rules import GameType, Rules
 from ..tricks import Trick
-from ._common import CARD_NAMES, VIEW_FORMAT, WIRE_VERSION, Path, Reader, header, parse_text
+from ._common import (
+    CARD_NAMES,
+    MAX_VIEW_TEXT,
+    VIEW_FORMAT,
+    WIRE_VERSION,
+    Path,
+    Reader,
+    header,
+    parse_text,
+)
 from ._fast import view_text
 from ._forms import (
     PARTIES,
@@ -278,11 +287,12 @@ def loads_view(text: str | bytes) -> PlayerView:
     True
 
     Raises:
-        WireError: the text is not JSON within the limits of the records
-            (16 MiB, nesting 64 deep), or not a view's form.
+        WireError: the text is longer than 1 MiB, is not JSON within the
+            limits of the records (nesting 64 deep, no key twice), or is not
+            a view's form.
         InvalidTypeError: ``text`` is neither str nor bytes.
     """
-    return load_view(parse_text(text, "the view"))
+    return load_view(parse_text(text, "the view", MAX_VIEW_TEXT))
 
 
 def _rules(value: object) -> Rules:
