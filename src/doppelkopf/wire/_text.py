@@ -1,29 +1,35 @@
 """The short text of an action: what a player types, a log shows and a client sends.
 
-The grammar, words separated by spaces (case is ignored; ä, ö, ü and ß may
-be written ae, oe, ue and ss; commas may separate cards)::
+The grammar (also on :doc:`/wire`), words separated by spaces; case is
+ignored, ä, ö, ü and ß may be written ae, oe, ue and ss, and commas may
+separate cards::
 
-    action    = card                                   play it (SPEC §5)
-              | announce | declare | exchange
-    announce  = "re" | "kontra" | "re/kontra"          SPEC §8.1
-              | "keine 90" | "keine 60" | "keine 30" | "schwarz"
-              (and what Announcement.parse reads: "k90", "no 60", "black", ...)
-    declare   = reservation                            SPEC §3.2
-              | "solo" solo-name                       "solo queens", "solo karo"
-              | throw-word reason                      V§7.2: "throw nines5"
-    reservation = what Reservation.parse reads:
-              "healthy", "gesund", "marriage", "Hochzeit", "queens solo",
-              "Damensolo", "poverty", "Armut", "SOLO_Q", ...
-    throw-word = "throw" | "schmeissen" | "schmeißen"
-    exchange  = pass-word card card card               V§6.3 step 1
-              | accept-word | refuse-word              V§6.3 step 2
-              | return-word card card card             V§6.3 step 3
-              | card card card                         pass or return, by the context's phase
-    pass-word = "pass" | "abgeben"
+    action      = card                                  play it (SPEC §5)
+                | announce | declare | exchange
+    announce    = "re" | "kontra" | "re/kontra"         SPEC §8.1
+                | "keine 90" | "keine 60" | "keine 30" | "schwarz"
+                  (and what Announcement.parse reads: "k90", "no 60", "black")
+    declare     = reservation                           SPEC §3.2
+                | "solo" solo-name                      "solo queens", "solo karo"
+                | throw-word reason                     "throw nines5" (V§7.2)
+    reservation = what Reservation.parse reads: "healthy", "gesund",
+                  "marriage", "Hochzeit", "queens solo", "Damensolo",
+                  "Fleischloser", "poverty", "Armut", "SOLO_Q", ...
+    solo-name   = queens | damen | jacks | buben | fleshless | fleischlos
+                | fleischloser | diamonds | karo | trumpf | hearts | herz
+                | spades | pik | clubs | kreuz
+    throw-word  = "throw" | "schmeissen" | "schmeißen"
+    reason      = nines5 | kings5 | nines4_kings4 | full7 | trumps1
+    exchange    = pass-word card card card              V§6.3 step 1
+                | accept-word | refuse-word             V§6.3 step 2
+                | return-word card card card            V§6.3 step 3
+                | card card card                        pass or return, by the
+                                                        context's phase
+    pass-word   = "pass" | "abgeben"
     accept-word = "accept" | "mitnehmen" | "annehmen" | "ja"
     refuse-word = "refuse" | "ablehnen" | "nein"
-    return-word = "return" | "zurueck" | "zurück" | "zurueckgeben" | "zurückgeben"
-    card      = what Card.parse reads: "♣Q", "CQ", "cq", "♥10", "H10"
+    return-word = "return" | "zurück" | "zurückgeben"
+    card        = what Card.parse reads: "♣Q", "CQ", "cq", "♥10", "H10"
 """
 
 from __future__ import annotations
@@ -65,13 +71,13 @@ _REFUSE: Final = frozenset({"refuse", "ablehnen", "nein"})
 _THROW: Final = frozenset({"throw", "schmeissen"})
 _THROW_REASONS: Final[dict[str, ThrowReason]] = {reason: reason for reason in THROW_REASONS}
 _SOLOS: Final = {
-    **dict.fromkeys(("queens", "damen", "q"), Reservation.QUEENS_SOLO),
-    **dict.fromkeys(("jacks", "buben", "j"), Reservation.JACKS_SOLO),
-    **dict.fromkeys(("fleshless", "fleischlos", "fleischloser", "aces"), Reservation.FLESHLESS),
-    **dict.fromkeys(("diamonds", "karo", "trumpf", "d"), Reservation.DIAMONDS_SOLO),
-    **dict.fromkeys(("hearts", "herz", "h"), Reservation.HEARTS_SOLO),
-    **dict.fromkeys(("spades", "pik", "s"), Reservation.SPADES_SOLO),
-    **dict.fromkeys(("clubs", "kreuz", "c"), Reservation.CLUBS_SOLO),
+    **dict.fromkeys(("queens", "damen"), Reservation.QUEENS_SOLO),
+    **dict.fromkeys(("jacks", "buben"), Reservation.JACKS_SOLO),
+    **dict.fromkeys(("fleshless", "fleischlos", "fleischloser"), Reservation.FLESHLESS),
+    **dict.fromkeys(("diamonds", "karo", "trumpf"), Reservation.DIAMONDS_SOLO),
+    **dict.fromkeys(("hearts", "herz"), Reservation.HEARTS_SOLO),
+    **dict.fromkeys(("spades", "pik"), Reservation.SPADES_SOLO),
+    **dict.fromkeys(("clubs", "kreuz"), Reservation.CLUBS_SOLO),
 }
 _PARTY_WORDS: Final = {"re": Party.RE, "kontra": Party.KONTRA, "contra": Party.KONTRA}
 
