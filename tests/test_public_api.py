@@ -61,6 +61,7 @@ PUBLIC_MODULES = (
     "doppelkopf.specials",
     "doppelkopf.strategies",
     "doppelkopf.tricks",
+    "doppelkopf.wire",
 )
 """The modules whose names are public: the package, its public modules and subpackages."""
 
