@@ -28,9 +28,10 @@ stand.  A session carries its :class:`~doppelkopf.Rules`, and with them:
 from ._core import SESSION_LENGTH as SESSION_LENGTH
 from ._core import Session as Session
 from ._sheet import ScoreRow as ScoreRow
+from ._start import SessionStart as SessionStart
 
-__all__ = ["SESSION_LENGTH", "ScoreRow", "Session"]
+__all__ = ["SESSION_LENGTH", "ScoreRow", "Session", "SessionStart"]
 
-for _public in (Session, ScoreRow):
+for _public in (Session, ScoreRow, SessionStart):
     _public.__module__ = __name__
 del _public
