@@ -18,7 +18,7 @@ from .._json import MAX_BYTES, parse_json
 from ..deal import Deal
 from ..errors import InvalidTypeError, InvalidValueError
 from ._common import Entry, RecordError, RecordFileError, json_copy, show, snapshot
-from ._reading import read_deal, read_session
+from ._reading import plain_parts, read_deal, read_session
 from ._writing import SessionLike, dump_deal, dump_session, text
 
 
@@ -71,8 +71,7 @@ def loads_session(text: str | bytes) -> tuple[int, tuple[Deal, ...]]:
             :func:`load_session` rejects it.
         InvalidTypeError: ``text`` is neither str nor bytes (a ``TypeError``).
     """
-    session = read_session(_parse(text))
-    return session.first_dealer, session.deals
+    return plain_parts(read_session(_parse(text)))
 
 
 def load_any(data: object) -> Deal | tuple[int, tuple[Deal, ...]]:
@@ -83,8 +82,7 @@ def load_any(data: object) -> Deal | tuple[int, tuple[Deal, ...]]:
 def _read_any(data: object) -> Deal | tuple[int, tuple[Deal, ...]]:
     """:func:`load_any` of plain data, as :func:`snapshot` or the JSON parser gives it."""
     if isinstance(data, dict) and data.get("kind") == "session":
-        session = read_session(data)
-        return session.first_dealer, session.deals
+        return plain_parts(read_session(data))
     if not isinstance(data, dict):
         Entry("record", ()).fail(f"must be a JSON object, not {show(data)}")
     return read_deal(data)

@@ -841,7 +841,11 @@ class Session:
            2       1  normal game                   x2      -4   -6
         """
         winners = self.winners if self.is_finished else None
-        return sheet_text(self.rules, self._table.rows, self.totals, winners, self.names)
+        start = self.start
+        carried = None
+        if start.played and start.totals is not None:
+            carried = (start.played, start.totals)
+        return sheet_text(self.rules, self._table.rows, self.totals, winners, self.names, carried)
 
     def to_csv(self) -> str:
         """The score sheet as CSV text, one line per deal dealt (SPEC §2.5, V§8, V§11.4).

@@ -85,6 +85,7 @@ def sheet_text(
     totals: Sequence[int],
     winners: Sequence[int] | None,
     names: Sequence[str] | None = None,
+    carried: tuple[int, Sequence[int]] | None = None,
 ) -> str:
     """The score sheet as plain text (SPEC §2.5, V§8, V§9.6, V§10, V§11.4).
 
@@ -92,7 +93,9 @@ def sheet_text(
     ``bock`` column shows each Bock deal's multiplier (``x2``, ``x4``).  A void
     deal has no scores.  ``winners`` (after the last deal) are named on the
     last line.  With ``names`` each column and the winners are headed by the
-    player's name instead of ``seat k``.
+    player's name instead of ``seat k``.  ``carried`` (the deals played
+    before a session resumed mid-way, and the totals carried over) makes a
+    first line of its own.
     """
     players = rules.players
     bock = rules.bock != frozenset()
@@ -114,6 +117,9 @@ def sheet_text(
         ("deal", "dealer", "contract", *marker, *heads),
         ("", "", "", *blank, *["score  sum"] * players),
     ]
+    if carried is not None:
+        cells = [f"{'':>5} {_signed(total):>4}" for total in carried[1]]
+        table.append(("", "", f"carried over ({carried[0]} deals)", *blank, *cells))
     for row in rows:
         factor = ("x" + str(row.multiplier) if row.multiplier > 1 else "",) if bock else ()
         cells = [
