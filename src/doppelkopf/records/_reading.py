@@ -618,7 +618,9 @@ def read_session(data: object) -> Session:
             except DoppelkopfError as error:
                 deal_entry.fail(str(error), cause=error)
             check_table(
-                table, session.rows[-1], Entry(f"deal {number}, table", ("deals", number, TABLE_KEY))
+                table,
+                session.rows[-1],
+                Entry(f"deal {number}, table", ("deals", number, TABLE_KEY)),
             )
             continue
         fields = _object(item, deal_entry, _DEAL.keys, (TABLE_KEY,))
@@ -666,12 +668,10 @@ def _opening(
     """The session before the record's first deal: its rules, names and start (V§9, V§11)."""
     start = read_start(record["start"], Entry("start", ("start",))) if "start" in record else None
     names = record.get("names")
-    if "names" in record:
-        if not isinstance(names, list) or len(names) > rules.players:
-            entry.fail(
-                f"'names' must be an array of {rules.players} names, not {show(names)}",
-                key="names",
-            )
+    if "names" in record and (not isinstance(names, list) or len(names) > rules.players):
+        entry.fail(
+            f"'names' must be an array of {rules.players} names, not {show(names)}", key="names"
+        )
     try:
         return Session.new(first_dealer, rules=rules, names=names, start=start)  # type: ignore[arg-type]
     except DoppelkopfError as error:

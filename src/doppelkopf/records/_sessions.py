@@ -149,12 +149,12 @@ def read_result(value: object, entry: Entry, rules: Rules) -> DealSummary:
         for key in _PARTY_RESULT.keys:
             _read(party, key, side_entry, _PARTY_RESULT)
         try:
-            parties.append(PartyResult(**party))
+            parties.append(PartyResult(**party))  # type: ignore[arg-type]
         except DoppelkopfError as error:
             side_entry.fail(str(error), cause=error)
     try:
         return DealSummary(
-            GameType(data["game_type"]),
+            GameType(str(data["game_type"])),
             data["re_seats"],  # type: ignore[arg-type]
             parties[0],
             parties[1],
@@ -181,8 +181,8 @@ def read_start(value: object, entry: Entry) -> SessionStart:
     for key in _START.keys:
         _read(data, key, entry, _START)
     return SessionStart(
-        data["played"],  # type: ignore[arg-type]
-        data["owing"],  # type: ignore[arg-type]
-        data["totals"],  # type: ignore[arg-type]
-        data["bock"],  # type: ignore[arg-type]
+        data["played"],
+        data["owing"],
+        data["totals"],
+        data["bock"],
     )

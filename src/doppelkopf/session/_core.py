@@ -124,15 +124,8 @@ class Session:
         given_deals = _arguments.as_tuple(deals, "deals")
         given = () if settlements is None else _arguments.as_tuple(settlements, "settlements")
         positions = _arguments.void_positions(voids)
-        mixed = None if entries is None else _arguments.as_tuple(entries, "entries")
-        if mixed is not None and (given_deals or given or positions):
-            raise InvalidValueError(
-                "give a session's entries alone, or its deals, or its results and voids"
-            )
-        for number, deal in enumerate(given_deals, start=1):
-            if not isinstance(deal, Deal):
-                raise _rows.type_error(deal, "deal", "Deal", f"deal {number} of the session")
-        checked_deals: tuple[Deal, ...] = given_deals  # type: ignore[assignment]
+        mixed = _arguments.entries_of(entries, bool(given_deals or given or positions))
+        checked_deals = _rows.check_deals(given_deals)
         opening = tuple(item for item in mixed or () if item is not None)[:1]
         table_rules = _arguments.rules_of(
             rules,
@@ -148,24 +141,9 @@ class Session:
         section = _section(table_rules)
         _arguments.check_count(table_rules, full_start.played + played, "deals", section)
         _arguments.check_count(table_rules, full_start.played + len(given), "settlements", section)
-        if mixed is not None:
-            _arguments.check_count(
-                table_rules,
-                full_start.played + sum(item is not None for item in mixed) - len(
-                    [item for item in mixed if isinstance(item, Deal) and _rows.is_void(item)]
-                ),
-                "entries",
-                section,
-            )
         draft = Session._draft(table_rules, first, checked_names, full_start, position)
         if mixed is not None:
-            for item in mixed:
-                if isinstance(item, Deal):
-                    draft._grow(*draft._deal_step(item))
-                elif item is None:
-                    draft._grow(*draft._void_step())
-                else:
-                    draft._grow(*draft._result_step(item))
+            draft._grow_entries(mixed, section)
         elif checked_deals:
             for deal in checked_deals:
                 draft._grow(*draft._deal_step(deal))
@@ -231,6 +209,21 @@ class Session:
             first_dealer, empty, empty[:], rules, empty[:], empty[:], names, start, table
         )
         return session
+
+    def _grow_entries(self, entries: tuple[object, ...], section: str) -> None:
+        """Add each of ``entries`` to a draft: a deal, a result written down, or ``None`` (V§8)."""
+        played = sum(
+            not (item is None or (isinstance(item, Deal) and _rows.is_void(item)))
+            for item in entries
+        )
+        _arguments.check_count(self.rules, self.start.played + played, "entries", section)
+        for item in entries:
+            if isinstance(item, Deal):
+                self._grow(*self._deal_step(item))
+            elif item is None:
+                self._grow(*self._void_step())
+            else:
+                self._grow(*self._result_step(item))
 
     def _grow(
         self, row: ScoreRow, after: Position, deal: Deal | None, settlement: Settlement | None
@@ -845,7 +838,9 @@ class Session:
         carried = None
         if start.played and start.totals is not None:
             carried = (start.played, start.totals)
-        return sheet_text(self.rules, self._table.rows, self.totals, winners, self.names, carried)
+        return sheet_text(
+            self.rules, self._table.rows, self.totals, winners, names=self.names, carried=carried
+        )
 
     def to_csv(self) -> str:
         """The score sheet as CSV text, one line per deal dealt (SPEC §2.5, V§8, V§11.4).
@@ -862,7 +857,8 @@ class Session:
         >>> x01 = DealSummary(GameType.NORMAL, {0, 2}, PartyResult(151, 7), PartyResult(89, 5))
         >>> session = Session.new(3, names=["Anna", "Ben", "Cem", "Dora"]).add_result(x01)
         >>> print(session.to_csv(), end="")
-        deal,dealer,contract,void,multiplier,Anna score,Anna total,Ben score,Ben total,Cem score,Cem total,Dora score,Dora total
+        deal,dealer,contract,void,multiplier,Anna score,Anna total,Ben score,Ben total,Cem score,\
+Cem total,Dora score,Dora total
         1,Dora,normal game,0,1,2,2,-2,-2,2,2,-2,-2
         """
         return sheet_csv(self.rules, self._table.rows, self.names, self.start)

@@ -84,6 +84,7 @@ def sheet_text(
     rows: Sequence[ScoreRow],
     totals: Sequence[int],
     winners: Sequence[int] | None,
+    *,
     names: Sequence[str] | None = None,
     carried: tuple[int, Sequence[int]] | None = None,
 ) -> str:

@@ -40,22 +40,25 @@ def _seats(value: object) -> frozenset[int] | None:
     for seat in seats:
         if type(seat) is not int:
             raise _checks.type_error(seat, "owing seat", "int")
-    return frozenset(seats)  # type: ignore[arg-type]
+    return frozenset(seats)
 
 
-def _ints(name: str) -> object:
-    def convert(value: object) -> tuple[int, ...] | None:
-        if value is None:
-            return None
-        if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
-            raise _checks.type_error(value, name, "sequence of int")
-        numbers = tuple(value)
-        for number in numbers:
-            if type(number) is not int:
-                raise _checks.type_error(number, f"{name} entry", "int")
-        return numbers  # type: ignore[return-value]
+def _ints(value: object, name: str) -> tuple[int, ...]:
+    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
+        raise _checks.type_error(value, name, "sequence of int")
+    numbers = tuple(value)
+    for number in numbers:
+        if type(number) is not int:
+            raise _checks.type_error(number, f"{name} entry", "int")
+    return numbers
 
-    return convert
+
+def _totals(value: object) -> tuple[int, ...] | None:
+    return None if value is None else _ints(value, "totals")
+
+
+def _bock(value: object) -> tuple[int, ...]:
+    return _ints(value, "bock")
 
 
 def _played(value: object) -> int:
@@ -83,8 +86,8 @@ class SessionStart:
 
     played: int = attrs.field(default=0, converter=_played)
     owing: frozenset[int] | None = attrs.field(default=None, converter=_seats)
-    totals: tuple[int, ...] | None = attrs.field(default=None, converter=_ints("totals"))  # type: ignore[misc]
-    bock: tuple[int, ...] = attrs.field(default=(), converter=_ints("bock"))  # type: ignore[misc]
+    totals: tuple[int, ...] | None = attrs.field(default=None, converter=_totals)
+    bock: tuple[int, ...] = attrs.field(default=(), converter=_bock)
 
 
 def check_start(rules: Rules, dealer: int, start: object) -> tuple[SessionStart, Position]:
@@ -109,11 +112,13 @@ def check_start(rules: Rules, dealer: int, start: object) -> tuple[SessionStart,
     >>> check_start(Rules.TOURNAMENT, 2, SessionStart(played=23, owing={0, 1}))
     Traceback (most recent call last):
     ...
-    doppelkopf.errors.InvalidValueError: start: 2 compulsory solos are owed, but only 1 deals are left (V§9.5)
+    doppelkopf.errors.InvalidValueError: start: 2 compulsory solos are owed, but only 1 deals \
+are left (V§9.5)
     >>> check_start(Rules.DDV, 0, SessionStart(played=3, bock=(4,)))
     Traceback (most recent call last):
     ...
-    doppelkopf.errors.InvalidValueError: start: Bock rounds are pending, but these rules play no Bock (V§11.1)
+    doppelkopf.errors.InvalidValueError: start: Bock rounds are pending, but these rules play \
+no Bock (V§11.1)
 
     Raises:
         InvalidValueError: a fact the rules exclude.
@@ -129,8 +134,23 @@ def check_start(rules: Rules, dealer: int, start: object) -> tuple[SessionStart,
             f"not {_checks.excerpt(played)}",
             rule="§2.5" if deals == 12 else "V§9.6",
         )
+    owing = _check_owing(rules, played, start.owing)
+    totals = _check_totals(rules, played, start.totals)
+    _check_bock(rules, played, start.bock)
+    position = Position(dealer, played, owing, start.bock)
+    if _rotation.pass_once_more(rules, position) != position:
+        raise InvalidValueError(
+            f"start: the forced deal is not dealt by seat {dealer}, its only owing player; "
+            f"the deal passes to seat {(dealer + 1) % players}",
+            rule="V§10",
+        )
+    return SessionStart(played, owing, totals, start.bock), position
+
+
+def _check_owing(rules: Rules, played: int, owing: frozenset[int] | None) -> frozenset[int]:
+    """The seats that still owe a compulsory solo at a start (V§9.1, V§9.5)."""
+    players, deals = rules.players, rules.session_deals
     everyone = frozenset(range(players))
-    owing = start.owing
     if owing is None:
         owing = everyone if rules.compulsory_solo and played == 0 else frozenset()
         if rules.compulsory_solo and played:
@@ -159,7 +179,13 @@ def check_start(rules: Rules, dealer: int, start: object) -> tuple[SessionStart,
             "are left",
             rule="V§9.5",
         )
-    totals = (0,) * players if start.totals is None else start.totals
+    return owing
+
+
+def _check_totals(rules: Rules, played: int, given: tuple[int, ...] | None) -> tuple[int, ...]:
+    """The totals carried over to a start (SPEC §2.5, §12.3, V§10)."""
+    players = rules.players
+    totals = (0,) * players if given is None else given
     if len(totals) != players:
         raise InvalidValueError(
             f"start: one total per table seat, {players}, not {len(totals)}", rule="V§10"
@@ -172,15 +198,7 @@ def check_start(rules: Rules, dealer: int, start: object) -> tuple[SessionStart,
         )
     if played == 0 and any(totals):
         raise InvalidValueError("start: before the first deal every total is 0", rule="§2.5")
-    _check_bock(rules, played, start.bock)
-    position = Position(dealer, played, owing, start.bock)
-    if _rotation.pass_once_more(rules, position) != position:
-        raise InvalidValueError(
-            f"start: the forced deal is not dealt by seat {dealer}, its only owing player; "
-            f"the deal passes to seat {(dealer + 1) % players}",
-            rule="V§10",
-        )
-    return SessionStart(played, owing, totals, start.bock), position
+    return totals
 
 
 def _check_bock(rules: Rules, played: int, bock: tuple[int, ...]) -> None:
@@ -201,8 +219,7 @@ def _check_bock(rules: Rules, played: int, bock: tuple[int, ...]) -> None:
     for left in bock:
         if not 1 <= left <= players:
             raise InvalidValueError(
-                f"start: a Bock round covers 1-{players} deals still, not "
-                f"{_checks.excerpt(left)}",
+                f"start: a Bock round covers 1-{players} deals still, not {_checks.excerpt(left)}",
                 rule="V§11.2",
             )
     if rules.bock_stacking == "consecutive" and any(left != players for left in bock[1:]):
@@ -235,7 +252,7 @@ def check_names(names: object, rules: Rules) -> tuple[str, ...] | None:
         return None
     if isinstance(names, str | bytes | bytearray) or not isinstance(names, Iterable):
         raise _checks.type_error(names, "names", "sequence of str")
-    given = []
+    given: list[str] = []
     for name in names:
         if len(given) > rules.players:
             break
@@ -251,11 +268,11 @@ def check_names(names: object, rules: Rules) -> tuple[str, ...] | None:
     for seat, name in enumerate(given):
         if not 1 <= len(name) <= MAX_NAME:
             raise InvalidValueError(
-                f"names: the name of seat {seat} must be 1-{MAX_NAME} characters, not "
-                f"{len(name):,}"
+                f"names: the name of seat {seat} must be 1-{MAX_NAME} characters, not {len(name):,}"
             )
-        if name != name.strip() or any(unicodedata.category(char)[0] in "CZ" and char != " "
-                                       for char in name):
+        if name != name.strip() or any(
+            unicodedata.category(char)[0] in "CZ" and char != " " for char in name
+        ):
             raise InvalidValueError(
                 f"names: the name of seat {seat}, {_checks.excerpt(name)}, has a control "
                 "character or a space at an end"
