@@ -257,7 +257,7 @@ def check_names(names: object, rules: Rules) -> tuple[str, ...] | None:
         if len(given) > rules.players:
             break
         if not isinstance(name, str):
-            raise _checks.type_error(name, "name", "str")
+            raise _checks.type_error(name, f"names[{len(given)}]", "str")
         given.append(name)
     if len(given) != rules.players:
         count = str(len(given)) if len(given) <= rules.players else "more"
