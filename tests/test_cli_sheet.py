@@ -173,7 +173,7 @@ def test_a_table_keeps_its_sheet_in_a_file_and_resumes_it(tmp_path: Path) -> Non
     )
     assert result.returncode == 1, result.stderr
     assert "Totals after deal 1: Anna +2, Ben -2, Cem +2, Dora -2" in result.stdout
-    assert "The last deal is undone; deal 2 is dealt by seat 1." in result.stdout
+    assert "The last deal is undone; deal 2 is dealt by seat 1 (Ben)." in result.stdout
     session = replay_file(kept)
     assert session.names == ("Anna", "Ben", "Cem", "Dora")
     assert [row.contract for row in session.rows] == ["normal game", "normal game"]
@@ -266,6 +266,9 @@ def test_a_file_that_is_not_a_session_record_is_refused(tmp_path: Path) -> None:
     result = run_process("sheet", "--file", str(other), "--names", "W,X,Y,Z", stdin="")
     assert result.returncode == 2
     assert "other names" in result.stderr
+    result = run_process("sheet", "--file", str(other), "--rules", "tournament", stdin="")
+    assert result.returncode == 2
+    assert "--rules: the file" in result.stderr
 
 
 def test_a_line_too_long_is_refused_and_named() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import errno
 import io
+import itertools
 import json
 import os
 from pathlib import Path
@@ -35,6 +36,7 @@ from doppelkopf.records import (
     RecordError,
     dump_session,
     dumps_session,
+    load,
     load_session,
     record_schema,
     replay_file,
@@ -396,3 +398,18 @@ def test_save_text_refuses_what_it_cannot_write(tmp_path: Path) -> None:
     assert not (tmp_path / "a.csv").exists()
     with pytest.raises(DoppelkopfError):
         replays_session("[1, 2")
+
+
+def test_an_endless_start_is_not_read_to_its_end() -> None:
+    with pytest.raises(InvalidValueError, match="more than 4096 entries"):
+        SessionStart(played=3, bock=itertools.repeat(4))
+    with pytest.raises(InvalidValueError, match="owing holds more than"):
+        SessionStart(owing=itertools.count())
+
+
+def test_save_takes_a_record_of_any_session(tmp_path: Path) -> None:
+    session = mixed_session()
+    save(tmp_path / "s.json", dump_session(session, meta={"place": "Köln"}))
+    assert replay_file(tmp_path / "s.json") == session
+    with pytest.raises(RecordError, match=r"replay_file\(\) for a file"):
+        load(tmp_path / "s.json")

@@ -198,7 +198,8 @@ def _session_line(
         after = session.undo()
         return after, [
             "",
-            f"The last deal is undone; deal {len(after) + 1} is dealt by seat {after.dealer}.",
+            f"The last deal is undone; deal {len(after) + 1} is dealt by "
+            f"{_who(after, after.dealer)}.",
             f"  Totals: {_totals_line(after.totals, after.names)}",
         ]
     if command == "correct":
@@ -328,6 +329,11 @@ def _open(args: argparse.Namespace, rules: Rules) -> tuple[Session, bool]:
             raise _UsageError(
                 f"--names: the file {_show(path)} keeps the sheet of other names; leave "
                 "--names out to resume it"
+            )
+        if rules not in (Rules.DDV, session.rules):
+            raise _UsageError(
+                f"--rules: the file {_show(path)} keeps a session under the rules "
+                f"{session.rules}; leave the rules out to resume it"
             )
         return session, True
     try:

@@ -175,7 +175,10 @@ def _plain_record(record: Mapping[str, Any]) -> dict[str, Any]:
     except (InvalidTypeError, RecordError):
         load_any(record)
         raise
-    _read_any(data)
+    if data.get("kind") == "session":
+        read_session(data)  # every session, written deals and a start mid-way included
+    else:
+        _read_any(data)
     return data
 
 

@@ -562,7 +562,8 @@ def plain_parts(session: Session) -> tuple[int, tuple[Deal, ...]]:
     if session.start.played or len(session.deals) < len(session.entries):
         raise RecordError(
             "record: the session has results written down without cards or starts mid-way, "
-            "so its first dealer and deals do not rebuild it; read it with replay_session()"
+            "so its first dealer and deals do not rebuild it; read it with replay_session() "
+            "(replay_file() for a file)"
         )
     return session.first_dealer, session.deals
 

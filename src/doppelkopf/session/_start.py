@@ -10,6 +10,7 @@ the rules before the session takes them.
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from collections.abc import Iterable
 from typing import Final
@@ -31,26 +32,37 @@ MAX_TOTAL: Final = 10**9
 """The largest total, either sign, a session starts from."""
 
 
+_MOST: Final = 4096
+"""The most entries a start's ``owing``, ``totals`` or ``bock`` is read to."""
+
+
+def _bounded(value: Iterable[object], name: str) -> tuple[object, ...]:
+    items = tuple(itertools.islice(value, _MOST + 1))
+    if len(items) > _MOST:
+        raise InvalidValueError(f"start: {name} holds more than {_MOST} entries")
+    return items
+
+
 def _seats(value: object) -> frozenset[int] | None:
     if value is None:
         return None
     if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
         raise _checks.type_error(value, "owing", "set of table seats")
-    seats = tuple(value)
+    seats = _bounded(value, "owing")
     for seat in seats:
         if type(seat) is not int:
             raise _checks.type_error(seat, "owing seat", "int")
-    return frozenset(seats)
+    return frozenset(seats)  # type: ignore[arg-type]
 
 
 def _ints(value: object, name: str) -> tuple[int, ...]:
     if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
         raise _checks.type_error(value, name, "sequence of int")
-    numbers = tuple(value)
+    numbers = _bounded(value, name)
     for number in numbers:
         if type(number) is not int:
             raise _checks.type_error(number, f"{name} entry", "int")
-    return numbers
+    return numbers  # type: ignore[return-value]
 
 
 def _totals(value: object) -> tuple[int, ...] | None:
