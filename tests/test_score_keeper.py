@@ -413,3 +413,11 @@ def test_save_takes_a_record_of_any_session(tmp_path: Path) -> None:
     assert replay_file(tmp_path / "s.json") == session
     with pytest.raises(RecordError, match=r"replay_file\(\) for a file"):
         load(tmp_path / "s.json")
+
+
+def test_a_version_1_record_holds_no_written_deal() -> None:
+    record = json.loads(dumps_session(Session.new(0).add_result(X01)))
+    record["version"] = 1
+    del record["rules"]
+    with pytest.raises(RecordError, match="deal 0: a version 1 record holds deals played"):
+        replay_session(record)

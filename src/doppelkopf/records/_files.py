@@ -352,7 +352,18 @@ def replay_file(path: str | PathLike[str]) -> Session:
     """The :class:`~doppelkopf.Session` of the session record in the file ``path``.
 
     The file is read as :func:`load` reads it, and the record checked as
-    :func:`replay_session` checks it; an example is in :doc:`/sessions`.
+    :func:`replay_session` checks it.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from doppelkopf import DealSummary, GameType, PartyResult, Session
+    >>> from doppelkopf.records import replay_file, save
+    >>> x01 = DealSummary(GameType.NORMAL, {0, 2}, PartyResult(151, 7), PartyResult(89, 5))
+    >>> session = Session.new(1, names=["Anna", "Ben", "Cem", "Dora"]).add_result(x01)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save(Path(folder) / "evening.json", session)
+    ...     replay_file(Path(folder) / "evening.json") == session
+    True
 
     Raises:
         RecordError: the file is not UTF-8 JSON text within the limits, or
@@ -376,6 +387,15 @@ def save_text(path: str | PathLike[str], content: str) -> None:
     The file is replaced as :func:`save` replaces a record's: a new file in
     the same folder, flushed and renamed in one step, so a failure leaves the
     file that was there as it was.  Used for the CSV form of a score sheet.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from doppelkopf import Session
+    >>> from doppelkopf.records import save_text
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save_text(Path(folder) / "sheet.csv", Session.new(0).to_csv())
+    ...     (Path(folder) / "sheet.csv").read_text(encoding="utf-8")[:16]
+    'deal,dealer,cont'
 
     Raises:
         RecordFileError: ``path`` names something that is not a regular file.

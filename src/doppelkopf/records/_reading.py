@@ -613,6 +613,8 @@ def read_session(data: object) -> Session:
                 f"({'§2.5' if rules.session_deals == 12 else 'V§9.6'})"
             )
         if is_paper(item):
+            if record.get("version") == 1:
+                deal_entry.fail("a version 1 record holds deals played with cards only")
             summary, table = read_paper(item, deal_entry, rules)
             try:
                 session = session.add_void() if summary is None else session.add_result(summary)

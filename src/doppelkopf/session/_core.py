@@ -88,7 +88,9 @@ class Session:
 
     Raises:
         InvalidValueError: a bad first dealer, too many deals, settlements that
-            do not belong to the deals, or void positions that do not fit.
+            do not belong to the deals, void positions that do not fit, entries
+            given beside deals or results, bad names, or a start the rules
+            exclude (V§9, V§11).
         WrongPhaseError: a deal is not finished.
         IllegalActionError: a deal is not the one the session expects where it
             stands (SPEC §2.2, V§0.5, V§9, V§10).
