@@ -7,6 +7,7 @@ same checked path; records that save and resume any session.
 from __future__ import annotations
 
 import csv
+import doctest
 import errno
 import io
 import itertools
@@ -421,3 +422,20 @@ def test_a_version_1_record_holds_no_written_deal() -> None:
     del record["rules"]
     with pytest.raises(RecordError, match="deal 0: a version 1 record holds deals played"):
         replay_session(record)
+
+
+def test_the_doctests_of_the_session_methods_hold() -> None:
+    """The methods live in a private module, so the doctest collector skips them."""
+    finder, failed = doctest.DocTestFinder(), []
+    for name in dir(Session):
+        member = getattr(Session, name)
+        if name.startswith("_") or not getattr(member, "__doc__", None):
+            continue
+        for test in finder.find(member, f"Session.{name}", globs={"Session": Session}):
+            runner = doctest.DocTestRunner(
+                optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+            )
+            runner.run(test, out=lambda text: None)
+            if runner.summarize(verbose=False).failed:
+                failed.append(name)
+    assert failed == []

@@ -831,9 +831,9 @@ class Session:
         ...                   rules=Rules(bock={"tie"}))
         >>> session = Session.new(first_dealer=0, rules=Rules(bock={"tie"}))
         >>> sheet = session.add_result(tie).add_result(tie).score_sheet().splitlines()
-        >>> print(sheet[0][:56]); print(sheet[4][:56])  # V26: deal 2 is a Bock deal
-        deal  dealer  contract                    bock      seat 0
-           2       1  normal game                   x2      -4   -6
+        >>> print(sheet[0][:60]); print(sheet[4][:60])  # V26: deal 2 is a Bock deal
+        deal  dealer  contract                    bock        seat 0
+           2       1  normal game                   x2       -4   -6
         """
         winners = self.winners if self.is_finished else None
         start = self.start
