@@ -12,6 +12,10 @@ After a change here, write the schema file again with
 ``python -c "from doppelkopf.records._layout import write_schema; write_schema()"``
 (with ``PYTHONPATH=src`` in a checkout); a test checks that the shipped file is
 what it writes.
+
+Why it is long: it declares every object of both kinds of record, with the
+description each key has in the schema, in one place — which is its point;
+split, the declarations the readers and the schema share would be scattered.
 """
 
 from __future__ import annotations

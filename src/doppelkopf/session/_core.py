@@ -1,6 +1,11 @@
 """The session value: its rules, first dealer and deals, and what follows from them.
 
 See :mod:`doppelkopf.session` for the rules of a session (SPEC §2, V§8-V§11).
+
+Why it is long: :class:`Session` is one value class, and each of its methods
+and properties documents the rule it follows with a doctest, so docstrings
+carry well over a third of the lines; the rules' arithmetic itself lives in the sibling
+modules (rotation, Bock, rows, start, sheet).
 """
 
 from __future__ import annotations
