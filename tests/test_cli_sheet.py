@@ -291,3 +291,32 @@ def test_a_correction_that_makes_a_later_deal_impossible_is_refused() -> None:
 def test_short_lines_read_as_their_long_options() -> None:
     assert read_result("re 0,2 151") == read_result("--re 0,2 --re-points 151")
     assert read_result("RE 3 200 --game SOLO_Q")[0].soloist == 3
+
+
+def test_at_a_terminal_every_refused_command_is_asked_again(tmp_path: Path) -> None:
+    typist = Typist(
+        [
+            "undo",
+            "correct 1 re 0,2 151",
+            "correct one re 0,2 151",
+            "export pdf x.pdf",
+            f"export csv {tmp_path / 'no' / 'x.csv'}",
+            "x" * 5000,
+            "re 0,2 151",
+            "undo",
+            "q",
+        ]
+    )
+    heard: list[str] = []
+    session = keep_sheet(Session.new(0, names=["A", "B", "C", "D"]), typist, heard.append)
+    refusals = [line for line in heard if line.endswith("Try again.")]
+    assert len(refusals) == 6
+    assert "there is no deal to undo" in refusals[0]
+    assert "no played deal to correct" in refusals[1]
+    assert "correct DEAL RESULT" in refusals[2]
+    assert "export csv PATH" in refusals[3]
+    assert refusals[4].startswith("Not taken: ")
+    assert "longer than 4096" in refusals[5]
+    assert "The last deal is undone; deal 1 is dealt by seat 0 (A)." in heard
+    assert session == Session.new(0, names=["A", "B", "C", "D"])
+    assert typist.transcript[0] == "Deal 1 of 12, dealt by seat 0 (A): undo"

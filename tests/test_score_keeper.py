@@ -439,3 +439,33 @@ def test_the_doctests_of_the_session_methods_hold() -> None:
             if runner.summarize(verbose=False).failed:
                 failed.append(name)
     assert failed == []
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    first=st.integers(0, 3),
+    played_before=st.integers(0, 8),
+    carried=st.integers(-50, 50),
+    steps=st.lists(st.sampled_from(["tie", "win", "void", "cards"]), max_size=10),
+)
+def test_any_kept_session_round_trips_through_its_record_and_csv(
+    first: int, played_before: int, carried: int, steps: list[str]
+) -> None:
+    totals = (carried, -carried, 0, 0) if played_before else None
+    start = SessionStart(played=played_before, totals=totals, bock=(4,) if played_before else ())
+    session = Session.new(first, rules=TIE_RULES, names=NAMES, start=start)
+    for number, step in enumerate(steps):
+        if session.is_finished:
+            break
+        if step == "cards":
+            session = played(session, number)
+        elif step == "void":
+            session = session.add_void()
+        else:
+            session = session.add_result(TIE if step == "tie" else WIN)
+    assert replays_session(dumps_session(session)) == session
+    rows = list(csv.reader(io.StringIO(session.to_csv())))
+    assert len(rows) == 1 + bool(played_before) + len(session.rows)
+    if len(rows) > 1:
+        assert [int(value) for value in rows[-1][6::2]] == list(session.totals)
+    assert sum(session.totals) == 0
