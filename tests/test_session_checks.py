@@ -138,12 +138,15 @@ def test_a_forged_paper_settlement_is_refused() -> None:
         Session.new(0).add_result(forged)
 
 
-def test_cards_and_paper_do_not_mix() -> None:
+def test_cards_and_paper_mix_in_one_session() -> None:
     deal = played(0, 1)[0]
-    with pytest.raises(IllegalActionError, match="add_result"):
-        Session.new(0).add_result(X01).add(played(1, 1)[0])
-    with pytest.raises(IllegalActionError, match="played with cards"):
-        Session.new(0).add(deal).add_result(X01)
+    mixed = Session.new(0).add(deal).add_result(X01).add(played(2, 1)[0])
+    assert len(mixed) == 3
+    assert [type(entry).__name__ for entry in mixed.entries] == ["Deal", "Settlement", "Deal"]
+    assert [pair[0] for pair in mixed] == [deal, played(2, 1)[0]]
+    assert Session(0, entries=mixed.entries) == mixed
+    with pytest.raises(IllegalActionError, match="deal 2 must be dealt by seat 1"):
+        Session.new(0).add_result(X01).add(deal)
 
 
 @settings(max_examples=20, deadline=None)

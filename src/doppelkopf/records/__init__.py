@@ -61,7 +61,10 @@ from ._files import load as load
 from ._files import loads_deal as loads_deal
 from ._files import loads_session as loads_session
 from ._files import record_schema as record_schema
+from ._files import replay_file as replay_file
+from ._files import replays_session as replays_session
 from ._files import save as save
+from ._files import save_text as save_text
 from ._reading import load_deal as load_deal
 from ._reading import load_session as load_session
 from ._reading import replay_session as replay_session
@@ -85,8 +88,11 @@ __all__ = [
     "loads_deal",
     "loads_session",
     "record_schema",
+    "replay_file",
     "replay_session",
+    "replays_session",
     "save",
+    "save_text",
 ]
 
 RECORD_FORMAT: Final = _common.RECORD_FORMAT
@@ -110,8 +116,11 @@ for _public in (
     loads_deal,
     loads_session,
     record_schema,
+    replay_file,
     replay_session,
+    replays_session,
     save,
+    save_text,
 ):
     _public.__module__ = __name__
 del _public

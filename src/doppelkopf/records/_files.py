@@ -17,8 +17,9 @@ from .. import _checks
 from .._json import MAX_BYTES, parse_json
 from ..deal import Deal
 from ..errors import InvalidTypeError, InvalidValueError
+from ..session import Session
 from ._common import Entry, RecordError, RecordFileError, json_copy, show, snapshot
-from ._reading import read_deal, read_session
+from ._reading import plain_parts, read_deal, read_session
 from ._writing import SessionLike, dump_deal, dump_session, text
 
 
@@ -71,8 +72,7 @@ def loads_session(text: str | bytes) -> tuple[int, tuple[Deal, ...]]:
             :func:`load_session` rejects it.
         InvalidTypeError: ``text`` is neither str nor bytes (a ``TypeError``).
     """
-    session = read_session(_parse(text))
-    return session.first_dealer, session.deals
+    return plain_parts(read_session(_parse(text)))
 
 
 def load_any(data: object) -> Deal | tuple[int, tuple[Deal, ...]]:
@@ -83,8 +83,7 @@ def load_any(data: object) -> Deal | tuple[int, tuple[Deal, ...]]:
 def _read_any(data: object) -> Deal | tuple[int, tuple[Deal, ...]]:
     """:func:`load_any` of plain data, as :func:`snapshot` or the JSON parser gives it."""
     if isinstance(data, dict) and data.get("kind") == "session":
-        session = read_session(data)
-        return session.first_dealer, session.deals
+        return plain_parts(read_session(data))
     if not isinstance(data, dict):
         Entry("record", ()).fail(f"must be a JSON object, not {show(data)}")
     return read_deal(data)
@@ -177,7 +176,10 @@ def _plain_record(record: Mapping[str, Any]) -> dict[str, Any]:
     except (InvalidTypeError, RecordError):
         load_any(record)
         raise
-    _read_any(data)
+    if data.get("kind") == "session":
+        read_session(data)  # every session, written deals and a start mid-way included
+    else:
+        _read_any(data)
     return data
 
 
@@ -330,6 +332,98 @@ def load(path: str | PathLike[str]) -> Deal | tuple[int, tuple[Deal, ...]]:
             f"record: the file is longer than {MAX_BYTES:,} bytes (16 MiB), the most that is read"
         )
     return _read_any(_parse(content))
+
+
+def replays_session(text: str | bytes) -> Session:
+    """The :class:`~doppelkopf.Session` of a session record in JSON text (:func:`replay_session`).
+
+    The text is read as :func:`loads_deal` reads it.  Unlike
+    :func:`loads_session` it reads every session: results written down without
+    cards, players' names and a start mid-way included.
+
+    >>> from doppelkopf import DealSummary, GameType, PartyResult, Session
+    >>> from doppelkopf.records import dumps_session, replays_session
+    >>> x01 = DealSummary(GameType.NORMAL, {0, 2}, PartyResult(151, 7), PartyResult(89, 5))
+    >>> session = Session.new(3, names=["Anna", "Ben", "Cem", "Dora"]).add_result(x01)
+    >>> replays_session(dumps_session(session)) == session
+    True
+
+    Raises:
+        RecordError: the text is not JSON, exceeds a limit, or
+            :func:`replay_session` rejects it.
+        InvalidTypeError: ``text`` is neither str nor bytes (a ``TypeError``).
+    """
+    return read_session(_parse(text))
+
+
+def replay_file(path: str | PathLike[str]) -> Session:
+    """The :class:`~doppelkopf.Session` of the session record in the file ``path``.
+
+    The file is read as :func:`load` reads it, and the record checked as
+    :func:`replay_session` checks it.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from doppelkopf import DealSummary, GameType, PartyResult, Session
+    >>> from doppelkopf.records import replay_file, save
+    >>> x01 = DealSummary(GameType.NORMAL, {0, 2}, PartyResult(151, 7), PartyResult(89, 5))
+    >>> session = Session.new(1, names=["Anna", "Ben", "Cem", "Dora"]).add_result(x01)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save(Path(folder) / "evening.json", session)
+    ...     replay_file(Path(folder) / "evening.json") == session
+    True
+
+    Raises:
+        RecordError: the file is not UTF-8 JSON text within the limits, or
+            not a valid session record.
+        InvalidTypeError: ``path`` is not a str or an ``os.PathLike``.
+        InvalidValueError: ``path`` holds a NUL character.
+        OSError: the file cannot be read.
+    """
+    with open(_path(path), "rb") as file:
+        content = file.read(MAX_BYTES + 1)
+    if len(content) > MAX_BYTES:
+        raise RecordError(
+            f"record: the file is longer than {MAX_BYTES:,} bytes (16 MiB), the most that is read"
+        )
+    return read_session(_parse(content))
+
+
+def save_text(path: str | PathLike[str], content: str) -> None:
+    """Write ``content`` to the file ``path`` as UTF-8, replacing it whole or not at all.
+
+    The file is replaced as :func:`save` replaces a record's: a new file in
+    the same folder, flushed and renamed in one step, so a failure leaves the
+    file that was there as it was.  Used for the CSV form of a score sheet.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from doppelkopf import Session
+    >>> from doppelkopf.records import save_text
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save_text(Path(folder) / "sheet.csv", Session.new(0).to_csv())
+    ...     (Path(folder) / "sheet.csv").read_text(encoding="utf-8")[:16]
+    'deal,dealer,cont'
+
+    Raises:
+        RecordFileError: ``path`` names something that is not a regular file.
+        InvalidTypeError: ``path`` is not a str or an ``os.PathLike``, or
+            ``content`` is not a str.
+        InvalidValueError: ``path`` holds a NUL character, or ``content`` a
+            lone surrogate.
+        RecordError: the text is longer than 16 MiB.
+        OSError: the file cannot be written.
+    """
+    given = _path(path)
+    if not isinstance(content, str):
+        raise _checks.type_error(content, "content", "str")
+    try:
+        payload = content.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidValueError("content: the text cannot be written as UTF-8") from None
+    if len(payload) > MAX_BYTES:
+        raise RecordError(f"record: the file would be longer than {MAX_BYTES:,} bytes (16 MiB)")
+    _replace(_target(given), payload)
 
 
 def record_schema() -> dict[str, Any]:

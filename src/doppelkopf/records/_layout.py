@@ -12,6 +12,10 @@ After a change here, write the schema file again with
 ``python -c "from doppelkopf.records._layout import write_schema; write_schema()"``
 (with ``PYTHONPATH=src`` in a checkout); a test checks that the shipped file is
 what it writes.
+
+Why it is long: it declares every object of both kinds of record, with the
+description each key has in the schema, in one place — which is its point;
+split, the declarations the readers and the schema share would be scattered.
 """
 
 from __future__ import annotations
@@ -302,16 +306,30 @@ def _session_record(version: int) -> Object:
             "rules": Ref("rules"),
             "first_dealer": TABLE_SEAT,
             "deals": Array(
-                Raw(deal),
+                Raw({"oneOf": [deal, {"$ref": "#/$defs/paperDeal"}]}),
                 description="In the order dealt, void deals included (V§8); each deal is the one "
                 "the session expects where it stands: dealt by the seat whose turn it is "
-                "(SPEC §2.2, V§9.4, V§10), finished or void.",
+                "(SPEC §2.2, V§9.4, V§10), finished or void; a deal played with cards, or a "
+                "result written down (paperDeal).",
             ),
             "totals": Ref(
-                "tableIntegers", "Each table seat's sum of scores over the deals (V§10, V§11.4)."
+                "tableIntegers",
+                "Each table seat's sum of scores over the deals, those carried over by 'start' "
+                "included (V§10, V§11.4).",
             ),
         },
-        {"meta": Ref("meta")},
+        {
+            "meta": Ref("meta"),
+            "names": Array(
+                Raw({"type": "string", "minLength": 1, "maxLength": 40}),
+                4,
+                5,
+                what="an array of names",
+                description="The players' names, one per table seat: 1-40 characters each, no "
+                "control character, no space at either end, no two alike.",
+            ),
+            "start": Ref("sessionStart"),
+        },
         description="Version 2: a session under the rules it states once, for every deal.",
         extra={
             "allOf": [
@@ -510,6 +528,73 @@ def _table() -> Object:
     )
 
 
+def _paper() -> dict[str, Object]:
+    """A deal written down without cards, and where a session resumed mid-way starts."""
+    counts = "a count 0 or more"
+    return {
+        "paperDeal": Object(
+            {
+                "result": Nullable(
+                    Ref("result"), "The result written down; null for a void deal (V§8)."
+                ),
+                TABLE_KEY: Ref("table"),
+            },
+            description="A deal of the session written down without cards "
+            "(Session.add_result, Session.add_void): the session replays the result.",
+        ),
+        "result": Object(
+            {
+                "game_type": Names(
+                    tuple(game.value for game in GameType), "The game played (SPEC §3)."
+                ),
+                "re_seats": Array(
+                    SEAT, 1, 4, unique=True, what="an array of seats", description="Re's seats."
+                ),
+                "re": Ref("partyResult"),
+                "kontra": Ref("partyResult"),
+            },
+            description="What a deal's parties achieved, as a DealSummary holds it (SPEC §9-§11); "
+            "its seats are the deal's seats 0-3 (V§10).",
+        ),
+        "partyResult": Object(
+            {
+                "card_points": Integer(0, 240, "card points 0-240"),
+                "tricks": Integer(0, 12, "a trick count 0-12"),
+                "announcement": Nullable(
+                    Integer(0, 4), "The highest level announced: 0 Re/Kontra ... 4 schwarz."
+                ),
+                "late_reply": Boolean("Re/Kontra said as a late reply (SPEC §8.6c)."),
+                "doppelkopf": Integer(0, what=counts),
+                "foxes_caught": Integer(0, what=counts),
+                "karlchen": Boolean(),
+                "karlchen_caught": Integer(0, 2, "a count 0-2"),
+                "fox_at_end": Boolean(),
+            },
+            description="One party's result (SPEC §9.1, §11, V§5.3, V§5.4).",
+        ),
+        "sessionStart": Object(
+            {
+                "played": Integer(0, what=counts, description="Played deals before the first."),
+                "owing": Array(
+                    TABLE_SEAT,
+                    high=5,
+                    unique=True,
+                    what="an array of table seats",
+                    description="The table seats that still owe a compulsory solo (V§9.1).",
+                ),
+                "totals": Ref("tableIntegers", "Each table seat's total carried over."),
+                "bock": Array(
+                    Integer(1, 5),
+                    what="an array of integers",
+                    description="The deals each pending Bock round still covers (V§11.3).",
+                ),
+            },
+            description="Where a session resumed mid-way starts (SPEC §2.5, V§9, V§11); "
+            "first_dealer deals next.",
+        ),
+    }
+
+
 def _integers(low: int, high: int, description: str) -> Array:
     return Array(Integer(), low, high, what="an array of integers", description=description)
 
@@ -596,6 +681,7 @@ DEFS.update(
             4, 5, "One integer per table seat: four, or five at five players (V§10)."
         ),
         "table": _table(),
+        **_paper(),
     }
 )
 

@@ -28,7 +28,7 @@ from ._common import (
     snapshot,
 )
 from ._layout import TABLE_KEY, obj
-from ._sessions import check_table
+from ._sessions import check_table, is_paper, read_paper, read_start
 from ._structure import (
     _array,
     _card,
@@ -546,11 +546,25 @@ def load_session(data: Mapping[str, Any]) -> tuple[int, tuple[Deal, ...]]:
     ...               "first_dealer": 1, "deals": [], "totals": [0, 0, 0, 0]})
     (1, ())
 
+    A session with results written down without cards, or one that starts
+    mid-way, is not its first dealer and deals alone: read it with
+    :func:`replay_session`.
+
     Raises:
         RecordError: the data is not a session record of version 1 or 2, or one of
             the checks above fails; the message names the deal and its entry.
     """
-    session = replay_session(data)
+    return plain_parts(replay_session(data))
+
+
+def plain_parts(session: Session) -> tuple[int, tuple[Deal, ...]]:
+    """The first dealer and the deals of a session that they rebuild, else a RecordError."""
+    if session.start.played or len(session.deals) < len(session.entries):
+        raise RecordError(
+            "record: the session has results written down without cards or starts mid-way, "
+            "so its first dealer and deals do not rebuild it; read it with replay_session() "
+            "(replay_file() for a file)"
+        )
     return session.first_dealer, session.deals
 
 
@@ -588,17 +602,31 @@ def read_session(data: object) -> Session:
     most = rules.session_deals * (8 if rules.armut or rules.schmeissen else 1)
     items = _list(record, "deals", entry, high=most)
     totals = _list(record, "totals", entry, low=rules.players, high=rules.players)
-    session = Session.new(first_dealer, rules=rules)
+    session = _opening(record, first_dealer, rules, entry)
     stated = record.get(RULES_KEY)
     states_procedures = isinstance(stated, Mapping) and "armut" in stated
     for number, item in enumerate(items):
         deal_entry = Entry(f"deal {number}", ("deals", number))
-        fields = _object(item, deal_entry, _DEAL.keys, (TABLE_KEY,))
         if session.is_finished:
             deal_entry.fail(
                 f"the session is over after {rules.session_deals} played deals "
                 f"({'§2.5' if rules.session_deals == 12 else 'V§9.6'})"
             )
+        if is_paper(item):
+            if record.get("version") == 1:
+                deal_entry.fail("a version 1 record holds deals played with cards only")
+            summary, table = read_paper(item, deal_entry, rules)
+            try:
+                session = session.add_void() if summary is None else session.add_result(summary)
+            except DoppelkopfError as error:
+                deal_entry.fail(str(error), cause=error)
+            check_table(
+                table,
+                session.rows[-1],
+                Entry(f"deal {number}, table", ("deals", number, TABLE_KEY)),
+            )
+            continue
+        fields = _object(item, deal_entry, _DEAL.keys, (TABLE_KEY,))
         deal, settlement = _read_deal(
             fields,
             deal_entry,
@@ -635,6 +663,23 @@ def read_session(data: object) -> Session:
     if list(totals) != list(session.totals):
         _mismatch(entry, "totals", list(totals), list(session.totals))
     return session
+
+
+def _opening(
+    record: Mapping[str, object], first_dealer: int, rules: Rules, entry: Entry
+) -> Session:
+    """The session before the record's first deal: its rules, names and start (V§9, V§11)."""
+    start = read_start(record["start"], Entry("start", ("start",))) if "start" in record else None
+    names = record.get("names")
+    if "names" in record and (not isinstance(names, list) or len(names) > rules.players):
+        entry.fail(
+            f"'names' must be an array of {rules.players} names, not {show(names)}", key="names"
+        )
+    try:
+        return Session.new(first_dealer, rules=rules, names=names, start=start)  # type: ignore[arg-type]
+    except DoppelkopfError as error:
+        key = "start" if str(error).startswith("start") else "names"
+        entry.fail(str(error), key=key, cause=error)
 
 
 def _starter(session: Session) -> Callable[[list[Hand], int | None], Deal]:

@@ -23,7 +23,7 @@ from ._common import (
     show,
 )
 from ._layout import TABLE_KEY
-from ._sessions import table_fields
+from ._sessions import RESULT_KEY, result_fields, start_fields, table_fields
 
 
 def contract_fields(deal: Deal, *, tournament: bool = False) -> dict[str, Any] | None:
@@ -335,9 +335,11 @@ def dump_session(
     which are otherwise :attr:`Rules.DDV <doppelkopf.Rules.DDV>`) — and adds
     each seat's running ``totals`` (the sum of its scores).
 
-    A session of results written down without cards
-    (:meth:`Session.add_result <doppelkopf.Session.add_result>`) has no deals
-    to replay, so it is refused rather than written as a session without them.
+    A :class:`~doppelkopf.Session` is written whole: its deals played with
+    cards, its results written down without them (:meth:`Session.add_result
+    <doppelkopf.Session.add_result>`, :meth:`Session.add_void
+    <doppelkopf.Session.add_void>`), in the order dealt, the players'
+    ``names`` and the ``start`` of a round resumed mid-way, when it has them.
 
     >>> from doppelkopf import Deal
     >>> from doppelkopf.records import dump_session, load_session
@@ -357,14 +359,19 @@ def dump_session(
     Raises:
         RecordError: more than 12 deals, a deal that is not finished, a deal
             with the wrong dealer or other rules than the others, a session of
-            paper results, or a ``meta`` that :func:`dump_deal` refuses.
+            other rules than ``rules``, or a ``meta`` that :func:`dump_deal`
+            refuses.
         InvalidTypeError: a deal is not a :class:`~doppelkopf.Deal`, ``rules``
             is not a :class:`~doppelkopf.Rules`, or ``meta`` holds something
             JSON cannot represent (a ``TypeError``).
     """
-    first, checked, stated = _session_parts(first_dealer, deals)
     if rules is not None and not isinstance(rules, Rules):
         raise _checks.type_error(rules, "rules", "Rules")
+    if isinstance(first_dealer, Session):
+        if deals is not None:
+            raise _checks.type_error(deals, "deals", "None when a session is given")
+        return _whole_session(first_dealer, meta, rules)
+    first, checked, stated = _session_parts(first_dealer, deals)
     if rules is None:
         rules = stated
     if rules is None:
@@ -383,6 +390,38 @@ def dump_session(
             "totals": list(session.totals),
         }
     )
+    return record
+
+
+def _whole_session(
+    session: Session, meta: Mapping[str, Any] | None, rules: Rules | None
+) -> dict[str, Any]:
+    """The record of a :class:`~doppelkopf.Session`: its deals, results, names and start."""
+    if rules is not None and rules != session.rules:
+        raise RecordError(
+            f"session: the session plays {session.rules}, not {rules}; one session keeps one "
+            "rule set (V§0.5)",
+            path=("rules",),
+        )
+    record = _header("session", meta)
+    bodies: list[dict[str, Any]] = []
+    settled = iter(session.settlements)
+    for item, row in zip(session.entries, session.rows, strict=True):
+        if isinstance(item, Deal):
+            body = deal_fields(item, standalone=False)
+            if not item.is_void:
+                next(settled)
+        else:
+            result = None if item is None else result_fields(next(settled).summary)
+            body = {RESULT_KEY: result}
+        body[TABLE_KEY] = table_fields(row)
+        bodies.append(body)
+    record.update({"rules": rules_fields(session.rules), "first_dealer": session.first_dealer})
+    if session.names is not None:
+        record["names"] = list(session.names)
+    if session.start.played:
+        record["start"] = start_fields(session.start)
+    record.update({"deals": bodies, "totals": list(session.totals)})
     return record
 
 

@@ -15,6 +15,11 @@ stand.  A session carries its :class:`~doppelkopf.Rules`, and with them:
   play as deal seats 0-3 from the dealer's left (:attr:`Session.seats`);
 - Bock rounds (V§11): the multiplier of each deal, on the sheet.
 
+A session keeps score at a real table as well: the players' names, deals
+played with cards and results written down mixed, :meth:`Session.undo` and
+:meth:`Session.correct` (every later deal recomputed from the start), a
+:class:`SessionStart` for a round resumed mid-way, and :meth:`Session.to_csv`.
+
 >>> from doppelkopf import Session
 >>> session = Session.new(seed=4)
 >>> session.first_dealer, session.dealer, len(session), session.is_finished
@@ -28,9 +33,10 @@ stand.  A session carries its :class:`~doppelkopf.Rules`, and with them:
 from ._core import SESSION_LENGTH as SESSION_LENGTH
 from ._core import Session as Session
 from ._sheet import ScoreRow as ScoreRow
+from ._start import SessionStart as SessionStart
 
-__all__ = ["SESSION_LENGTH", "ScoreRow", "Session"]
+__all__ = ["SESSION_LENGTH", "ScoreRow", "Session", "SessionStart"]
 
-for _public in (Session, ScoreRow):
+for _public in (Session, ScoreRow, SessionStart):
     _public.__module__ = __name__
 del _public

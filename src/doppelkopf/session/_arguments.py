@@ -36,6 +36,17 @@ def as_tuple(value: object, what: str) -> tuple[object, ...]:
     return tuple(value)
 
 
+def entries_of(entries: object, others: bool) -> tuple[object, ...] | None:
+    """``entries`` as a tuple, or ``None``; refused beside deals, results or voids (SPEC §2.5)."""
+    if entries is None:
+        return None
+    if others:
+        raise InvalidValueError(
+            "give a session's entries alone, or its deals, or its results and voids"
+        )
+    return as_tuple(entries, "entries")
+
+
 def check_count(rules: Rules, count: int, what: str, section: str) -> None:
     """Refuse more than a session's played deals, citing the ``section`` that sets them."""
     if count > rules.session_deals:

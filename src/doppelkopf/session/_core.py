@@ -1,6 +1,11 @@
 """The session value: its rules, first dealer and deals, and what follows from them.
 
 See :mod:`doppelkopf.session` for the rules of a session (SPEC §2, V§8-V§11).
+
+Why it is long: :class:`Session` is one value class, and each of its methods
+and properties documents the rule it follows with a doctest, so docstrings
+carry well over a third of the lines; the rules' arithmetic itself lives in the sibling
+modules (rotation, Bock, rows, start, sheet).
 """
 
 from __future__ import annotations
@@ -14,19 +19,29 @@ import attrs
 from .. import _checks
 from ..cards import Hand
 from ..deal import Deal, SoloKind
-from ..errors import IllegalActionError, InvalidTypeError, InvalidValueError, WrongPhaseError
+from ..errors import (
+    DoppelkopfError,
+    IllegalActionError,
+    InvalidTypeError,
+    InvalidValueError,
+    WrongPhaseError,
+)
 from ..players._seeds import check_generator, check_seed, generator
 from ..rules import Rules, rule_set
 from ..scoring import DealSummary, Settlement, settle
-from . import _arguments, _bock, _rotation, _rows
+from . import _arguments, _bock, _rotation, _rows, _start
 from ._rotation import Position
-from ._sheet import ScoreRow, sheet_text
+from ._sheet import ScoreRow, sheet_csv, sheet_text
+from ._start import SessionStart
 
 __all__ = ["SESSION_LENGTH", "Session"]
 
 SESSION_LENGTH = 12
 """The deals of a session of the DDV rules (SPEC §2.5); in general :attr:`Rules.session_deals`."""
 
+
+Entry: TypeAlias = Deal | Settlement | None
+"""What a session keeps of each deal dealt: the deal played, a result written down, or a void."""
 
 _Step: TypeAlias = tuple[ScoreRow, Position, Deal | None, Settlement | None]
 """What one more deal writes: its row, the position after it, the deal played and its settlement."""
@@ -50,6 +65,17 @@ class Session:
     :meth:`add_void`).  ``voids`` are the positions (from 0, among all deals
     dealt) of the void deals.
 
+    ``entries`` is what the session keeps of each deal dealt, in order: the
+    :class:`~doppelkopf.Deal` played with cards (void or finished), the
+    :class:`~doppelkopf.Settlement` of a result written down, or ``None`` for
+    a void deal written down; played and paper deals may mix.  Give
+    ``entries`` alone instead of ``deals``, ``settlements`` and ``voids`` to
+    build a mixed session.  ``names`` are the players' names, one per table
+    seat, or ``None`` (1-40 characters each, no control character, no two
+    alike); ``start`` is the :class:`~doppelkopf.session.SessionStart` the
+    session starts from, a round resumed mid-way (V§9, V§11), the first
+    dealer being the next deal's dealer.
+
     The constructor checks everything it is given and keeps its own tuples:
     each deal must be finished and be the deal the session expects where it
     stands (its dealer, rules, owed compulsory solos and whether it is forced:
@@ -67,7 +93,9 @@ class Session:
 
     Raises:
         InvalidValueError: a bad first dealer, too many deals, settlements that
-            do not belong to the deals, or void positions that do not fit.
+            do not belong to the deals, void positions that do not fit, entries
+            given beside deals or results, bad names, or a start the rules
+            exclude (V§9, V§11).
         WrongPhaseError: a deal is not finished.
         IllegalActionError: a deal is not the one the session expects where it
             stands (SPEC §2.2, V§0.5, V§9, V§10).
@@ -81,6 +109,9 @@ class Session:
     settlements: tuple[Settlement, ...]
     rules: Rules
     voids: tuple[int, ...]
+    entries: tuple[Entry, ...]
+    names: tuple[str, ...] | None
+    start: SessionStart
     _table: _rows.Table = attrs.field(eq=False, repr=False)
 
     def __init__(
@@ -91,24 +122,36 @@ class Session:
         *,
         rules: Rules | None = None,
         voids: Iterable[int] = (),
+        names: Iterable[str] | None = None,
+        start: SessionStart | None = None,
+        entries: Iterable[Deal | Settlement | DealSummary | None] | None = None,
     ) -> None:
         if type(first_dealer) is not int:
             raise _checks.type_error(first_dealer, "first_dealer", "int")
         given_deals = _arguments.as_tuple(deals, "deals")
         given = () if settlements is None else _arguments.as_tuple(settlements, "settlements")
-        for number, deal in enumerate(given_deals, start=1):
-            if not isinstance(deal, Deal):
-                raise _rows.type_error(deal, "deal", "Deal", f"deal {number} of the session")
-        checked_deals: tuple[Deal, ...] = given_deals  # type: ignore[assignment]
-        table_rules = _arguments.rules_of(rules, checked_deals, given)
-        first = _arguments.check_first_dealer(first_dealer, table_rules)
         positions = _arguments.void_positions(voids)
+        mixed = _arguments.entries_of(entries, bool(given_deals or given or positions))
+        checked_deals = _rows.check_deals(given_deals)
+        opening = tuple(item for item in mixed or () if item is not None)[:1]
+        table_rules = _arguments.rules_of(
+            rules,
+            checked_deals or tuple(item for item in opening if isinstance(item, Deal)),
+            given or tuple(item for item in opening if not isinstance(item, Deal)),
+        )
+        first = _arguments.check_first_dealer(first_dealer, table_rules)
+        checked_names = _start.check_names(names, table_rules)
+        full_start, position = _start.check_start(
+            table_rules, first, SessionStart() if start is None else start
+        )
         played = sum(not _rows.is_void(deal) for deal in checked_deals)
         section = _section(table_rules)
-        _arguments.check_count(table_rules, played, "deals", section)
-        _arguments.check_count(table_rules, len(given), "settlements", section)
-        draft = Session._draft(table_rules, first)
-        if checked_deals:
+        _arguments.check_count(table_rules, full_start.played + played, "deals", section)
+        _arguments.check_count(table_rules, full_start.played + len(given), "settlements", section)
+        draft = Session._draft(table_rules, first, checked_names, full_start, position)
+        if mixed is not None:
+            draft._grow_entries(mixed, section)
+        elif checked_deals:
             for deal in checked_deals:
                 draft._grow(*draft._deal_step(deal))
             if given and given != tuple(draft.settlements):
@@ -143,11 +186,21 @@ class Session:
             tuple(draft.settlements),
             table_rules,
             tuple(draft.voids),
+            tuple(draft.entries),
+            checked_names,
+            full_start,
             _rows.Table(tuple(table.rows), table.position),
         )
 
     @classmethod
-    def _draft(cls, rules: Rules, first_dealer: int) -> Session:
+    def _draft(
+        cls,
+        rules: Rules,
+        first_dealer: int,
+        names: tuple[str, ...] | None,
+        start: SessionStart,
+        position: Position,
+    ) -> Session:
         """An empty session that the constructor grows in place with :meth:`_grow`.
 
         Its deals, settlements, voids and rows are lists, so that adding a deal
@@ -155,10 +208,29 @@ class Session:
         into the tuples of the session it builds, and the draft is never seen.
         """
         session = cls.__new__(cls)
-        table = _rows.Table(cast("tuple[ScoreRow, ...]", []), _rotation.start(rules, first_dealer))
+        if start.played == 0 and not start.bock:
+            position = _rotation.start(rules, first_dealer)
+        table = _rows.Table(cast("tuple[ScoreRow, ...]", []), position)
         empty = cast("tuple[Any, ...]", [])
-        session.__attrs_init__(first_dealer, empty, empty[:], rules, empty[:], table)
+        session.__attrs_init__(
+            first_dealer, empty, empty[:], rules, empty[:], empty[:], names, start, table
+        )
         return session
+
+    def _grow_entries(self, entries: tuple[object, ...], section: str) -> None:
+        """Add each of ``entries`` to a draft: a deal, a result written down, or ``None`` (V§8)."""
+        played = sum(
+            not (item is None or (isinstance(item, Deal) and _rows.is_void(item)))
+            for item in entries
+        )
+        _arguments.check_count(self.rules, self.start.played + played, "entries", section)
+        for item in entries:
+            if isinstance(item, Deal):
+                self._grow(*self._deal_step(item))
+            elif item is None:
+                self._grow(*self._void_step())
+            else:
+                self._grow(*self._result_step(item))
 
     def _grow(
         self, row: ScoreRow, after: Position, deal: Deal | None, settlement: Settlement | None
@@ -169,6 +241,7 @@ class Session:
         object.__setattr__(table, "position", after)
         if deal is not None:
             cast("list[Deal]", self.deals).append(deal)
+        cast("list[Entry]", self.entries).append(deal if deal is not None else settlement)
         if settlement is None:
             cast("list[int]", self.voids).append(len(table.rows) - 1)
         else:
@@ -193,6 +266,9 @@ class Session:
             self.settlements if settlement is None else (*self.settlements, settlement),
             self.rules,
             self.voids if settlement is not None else (*self.voids, len(rows)),
+            (*self.entries, deal if deal is not None else settlement),
+            self.names,
+            self.start,
             _rows.Table((*rows, row), after),
         )
         return session
@@ -205,6 +281,8 @@ class Session:
         rules: Rules = Rules.DDV,
         seed: int | str | None = None,
         rng: random.Random | None = None,
+        names: Iterable[str] | None = None,
+        start: SessionStart | None = None,
     ) -> Session:
         """A new session; without ``first_dealer`` the first dealer is drawn by lot (SPEC §2.2).
 
@@ -214,9 +292,21 @@ class Session:
         >>> Session.new(first_dealer=4, rules=Rules(players=5)).seats  # V§10: seat 4 sits out
         (0, 1, 2, 3)
 
+        ``names`` are the players' names, one per table seat (see
+        :attr:`names`); ``start`` is the position of a round resumed mid-way
+        (see :class:`~doppelkopf.session.SessionStart`), its next dealer
+        being ``first_dealer``:
+
+        >>> from doppelkopf.session import SessionStart
+        >>> resumed = Session.new(2, rules=Rules.TOURNAMENT, names=["Anna", "Ben", "Cem", "Dora"],
+        ...                       start=SessionStart(played=21, owing={0, 3}, totals=(5, -5, 0, 0)))
+        >>> len(resumed), resumed.deals_left, resumed.totals, resumed.forced
+        (21, 3, (5, -5, 0, 0), False)
+
         Raises:
-            InvalidValueError: a first dealer that is not a table seat, or a seed
-                that is not valid text.
+            InvalidValueError: a first dealer that is not a table seat, a seed
+                that is not valid text, names or a start the rules exclude (V§9,
+                V§11; see :func:`~doppelkopf.session._start.check_start`).
             InvalidTypeError: an argument of the wrong type (a ``bool`` as the first
                 dealer, a seed that is neither ``int`` nor ``str``, rules that are not
                 a :class:`~doppelkopf.Rules`).
@@ -227,21 +317,28 @@ class Session:
         else:
             check_seed(seed)
             check_generator(rng)
-        return cls(first_dealer, rules=table_rules)
+        return cls(first_dealer, rules=table_rules, names=names, start=start)
 
     # --- what the session knows -------------------------------------------------------
 
     def __len__(self) -> int:
-        """The played deals so far; void deals do not count (V§8)."""
-        return len(self.settlements)
+        """The played deals so far, those before its :attr:`start` included; voids do not count."""
+        return self._position.played
 
     def __iter__(self) -> Iterator[tuple[Deal, Settlement]]:
         """The played deals with cards, each with its settlement (none for paper results)."""
-        played = [deal for deal in self.deals if not _rows.is_void(deal)]
-        return iter(zip(played, self.settlements[: len(played)], strict=True))
+        settled = iter(self.settlements)
+        pairs = []
+        for item in self.entries:
+            if isinstance(item, Deal):
+                if not _rows.is_void(item):
+                    pairs.append((item, next(settled)))
+            elif item is not None:
+                next(settled)
+        return iter(pairs)
 
     def __repr__(self) -> str:
-        deals = len(self.settlements)
+        deals = len(self)
         return f"<Session first_dealer={self.first_dealer} deals={deals} totals={self.totals}>"
 
     @property
@@ -251,7 +348,7 @@ class Session:
     @property
     def is_finished(self) -> bool:
         """Whether all the session's deals have been played (SPEC §2.5, V§9.6, V§10)."""
-        return len(self.settlements) == self.rules.session_deals
+        return self._position.played == self.rules.session_deals
 
     @property
     def dealer(self) -> int:
@@ -408,7 +505,7 @@ class Session:
             InvalidTypeError: ``deal`` is not a :class:`~doppelkopf.Deal`.
         """
         self._check_open()
-        number = len(self.settlements) + 1
+        number = len(self) + 1
         if not isinstance(deal, Deal):
             raise _rows.type_error(deal, "deal", "Deal", f"deal {number} of the session")
         if not deal.is_finished:
@@ -456,7 +553,6 @@ class Session:
                 action="deal",
                 rule="V§9.5",
             )
-        self._check_kind(cards=True)
 
     def can_deal(self, deal: Deal) -> bool:
         """Whether :meth:`add` accepts ``deal`` next (see :meth:`check_deal`)."""
@@ -465,23 +561,6 @@ class Session:
         except (IllegalActionError, InvalidTypeError):
             return False
         return True
-
-    def _check_kind(self, *, cards: bool) -> None:
-        """Cards and paper do not mix in one session."""
-        paper = len(self._table.rows) > len(self.deals)
-        if cards and paper:
-            raise IllegalActionError(
-                "this session keeps results written down without cards; add the next one "
-                "with add_result",
-                action="add deal",
-                rule="§2.5",
-            )
-        if not cards and self.deals:
-            raise IllegalActionError(
-                "this session keeps deals played with cards; add the next one with add",
-                action="add result",
-                rule="§2.5",
-            )
 
     def add(self, deal: Deal) -> Session:
         """A new session with the finished ``deal`` added to the score sheet.
@@ -503,8 +582,8 @@ class Session:
     def _deal_step(self, deal: Deal) -> _Step:
         """What adding ``deal`` writes: its row, the position after it, the deal, its settlement."""
         self.check_deal(deal)
-        rules, position, rows = self.rules, self._position, self._table.rows
-        totals = _rows.totals_of(rules, rows)
+        rules, position = self.rules, self._position
+        totals = self._running()
         if _rows.is_void(deal):
             row = _rows.void_row(rules, position, totals)
             return row, _rotation.after_void(position), deal, None
@@ -543,9 +622,8 @@ class Session:
     def _result_step(self, result: object) -> _Step:
         """What adding a result written down at a real table writes (see :meth:`_deal_step`)."""
         self._check_open()
-        number = len(self.settlements) + 1
+        number = len(self) + 1
         settlement = _rows.check_result(result, number)
-        self._check_kind(cards=False)
         rules, position = self.rules, self._position
         if settlement.rules != rules:
             raise IllegalActionError(
@@ -568,7 +646,7 @@ class Session:
                     rule="V§9.5",
                 )
         declarer = summary.soloist if summary.game_type.is_solo else None
-        totals = _rows.totals_of(rules, self._table.rows)
+        totals = self._running()
         row, after = _rows.played_row(rules, position, settlement, declarer, totals)
         return row, after, None, settlement
 
@@ -595,7 +673,6 @@ class Session:
     def _void_step(self) -> _Step:
         """What adding a void deal written down at a real table writes (V§8)."""
         self._check_open()
-        self._check_kind(cards=False)
         rules = self.rules
         if not rules.armut and not rules.schmeissen:
             raise IllegalActionError(
@@ -612,15 +689,106 @@ class Session:
                 rule="V§9.5",
             )
         position = self._position
-        row = _rows.void_row(rules, position, _rows.totals_of(rules, self._table.rows))
+        row = _rows.void_row(rules, position, self._running())
         return row, _rotation.after_void(position), None, None
+
+    # --- undo and correction -----------------------------------------------------------
+
+    def _rebuilt(self, entries: tuple[Entry | DealSummary, ...]) -> Session:
+        return Session(
+            self.first_dealer, rules=self.rules, names=self.names, start=self.start, entries=entries
+        )
+
+    def undo(self) -> Session:
+        """This session without the last deal written down, played, paper or void (SPEC §2.5).
+
+        >>> from doppelkopf import DealSummary, GameType, PartyResult
+        >>> x01 = DealSummary(GameType.NORMAL, {0, 2}, PartyResult(151, 7), PartyResult(89, 5))
+        >>> session = Session.new(first_dealer=3).add_result(x01)
+        >>> session.undo() == Session.new(first_dealer=3)
+        True
+
+        Raises:
+            WrongPhaseError: nothing is written down since the session's start.
+        """
+        if not self.entries:
+            raise WrongPhaseError(
+                "there is no deal to undo: none is written down since the session's start",
+                action="undo",
+                rule="§2.5",
+            )
+        return self._rebuilt(self.entries[:-1])
+
+    def correct(self, number: int, result: Deal | Settlement | DealSummary) -> Session:
+        """This session with played deal ``number``'s result replaced, the rest recomputed.
+
+        ``number`` is the deal's number on the sheet (:attr:`ScoreRow.number
+        <doppelkopf.session.ScoreRow.number>`); ``result`` is a result written
+        down (as for :meth:`add_result`) or a finished deal (as for
+        :meth:`add`).  The session is built again from its start with every
+        deal checked where it stands, so every later total, Bock multiplier
+        (V§11), dealer (SPEC §2.2, V§9.4) and compulsory solo (V§9) follows
+        from the corrected deal.  A correction after which a later deal could
+        not have been dealt as it was (a forced solo now owed by someone else,
+        V§9.5, or a played deal dealt by the wrong seat) is refused, naming
+        that deal, and nothing changes.
+
+        >>> from doppelkopf import DealSummary, GameType, PartyResult
+        >>> x01 = DealSummary(GameType.NORMAL, {0, 2}, PartyResult(151, 7), PartyResult(89, 5))
+        >>> x02 = DealSummary(GameType.NORMAL, {1, 3}, PartyResult(151, 7), PartyResult(89, 5))
+        >>> session = Session.new(first_dealer=0).add_result(x01).add_result(x01)
+        >>> session.totals, session.correct(1, x02).totals
+        ((4, -4, 4, -4), (0, 0, 0, 0))
+
+        Raises:
+            InvalidValueError: ``number`` is not a played deal of this session.
+            InvalidTypeError: ``number`` is not an int, or ``result`` is none of the above.
+            IllegalActionError: the corrected session is not one the rules allow; the
+                message names the first deal that no longer fits.
+        """
+        if type(number) is not int:
+            raise _checks.type_error(number, "number", "int")
+        if not isinstance(result, Deal | Settlement | DealSummary):
+            raise _checks.type_error(result, "result", "Deal, Settlement or DealSummary")
+        index = next(
+            (
+                place
+                for place, row in enumerate(self._table.rows)
+                if row.number == number and not row.void
+            ),
+            None,
+        )
+        if index is None:
+            first = self.start.played + 1
+            raise InvalidValueError(
+                f"deal {_checks.excerpt(number)} is not a played deal of this session; "
+                f"deals {first}-{len(self)} are"
+                if len(self) >= first
+                else "this session has no played deal to correct"
+            )
+        entries = list[Entry | DealSummary](self.entries)
+        entries[index] = result
+        try:
+            return self._rebuilt(tuple(entries))
+        except InvalidTypeError:
+            raise
+        except DoppelkopfError as error:
+            raise IllegalActionError(
+                f"deal {number} cannot be corrected so: {error}", action="correct"
+            ) from error
 
     # --- the score sheet ---------------------------------------------------------------
 
     @property
     def totals(self) -> tuple[int, ...]:
         """Each table seat's running total (SPEC §2.5); they always sum to 0 (SPEC §12.3)."""
-        return _rows.totals_of(self.rules, self._table.rows)
+        return self._running()
+
+    def _running(self) -> tuple[int, ...]:
+        rows = self._table.rows
+        totals = rows[-1].totals if rows else self.start.totals
+        assert totals is not None
+        return totals
 
     @property
     def rows(self) -> tuple[ScoreRow, ...]:
@@ -668,12 +836,39 @@ class Session:
         ...                   rules=Rules(bock={"tie"}))
         >>> session = Session.new(first_dealer=0, rules=Rules(bock={"tie"}))
         >>> sheet = session.add_result(tie).add_result(tie).score_sheet().splitlines()
-        >>> print(sheet[0][:56]); print(sheet[4][:56])  # V26: deal 2 is a Bock deal
-        deal  dealer  contract                    bock      seat 0
-           2       1  normal game                   x2      -4   -6
+        >>> print(sheet[0][:60]); print(sheet[4][:60])  # V26: deal 2 is a Bock deal
+        deal  dealer  contract                    bock        seat 0
+           2       1  normal game                   x2       -4   -6
         """
         winners = self.winners if self.is_finished else None
-        return sheet_text(self.rules, self._table.rows, self.totals, winners)
+        start = self.start
+        carried = None
+        if start.played and start.totals is not None:
+            carried = (start.played, start.totals)
+        return sheet_text(
+            self.rules, self._table.rows, self.totals, winners, names=self.names, carried=carried
+        )
+
+    def to_csv(self) -> str:
+        """The score sheet as CSV text, one line per deal dealt (SPEC §2.5, V§8, V§11.4).
+
+        The columns are ``deal``, ``dealer``, ``contract``, ``void``,
+        ``multiplier`` and, for each table seat, its score and running total,
+        headed by the player's name (else ``seat k``).  A session that
+        starts mid-way (:attr:`start`) writes the totals carried over first,
+        on a line of the deals played before it (contract ``carried over``).  The
+        :mod:`csv` module writes it, so a name with a comma or a quote reads
+        back as it was.
+
+        >>> from doppelkopf import DealSummary, GameType, PartyResult
+        >>> x01 = DealSummary(GameType.NORMAL, {0, 2}, PartyResult(151, 7), PartyResult(89, 5))
+        >>> session = Session.new(3, names=["Anna", "Ben", "Cem", "Dora"]).add_result(x01)
+        >>> print(session.to_csv(), end="")
+        deal,dealer,contract,void,multiplier,Anna score,Anna total,Ben score,Ben total,Cem score,\
+Cem total,Dora score,Dora total
+        1,Dora,normal game,0,1,2,2,-2,-2,2,2,-2,-2
+        """
+        return sheet_csv(self.rules, self._table.rows, self.names, self.start)
 
     def __str__(self) -> str:
         return self.score_sheet()

@@ -223,3 +223,6 @@ def _pass_once_more(rules: Rules, position: Position) -> Position:
     ):
         return attrs.evolve(position, dealer=(position.dealer + 1) % 5)
     return position
+
+
+pass_once_more = _pass_once_more

@@ -24,6 +24,14 @@ def type_error(value: object, name: str, expected: str, context: str) -> Invalid
     )
 
 
+def check_deals(deals: tuple[object, ...]) -> tuple[Deal, ...]:
+    """``deals`` if each is a :class:`~doppelkopf.Deal`, naming the first that is not."""
+    for number, deal in enumerate(deals, start=1):
+        if not isinstance(deal, Deal):
+            raise type_error(deal, "deal", "Deal", f"deal {number} of the session")
+    return deals  # type: ignore[return-value]
+
+
 # The deal's tournament facts (V§8, V§9).
 
 

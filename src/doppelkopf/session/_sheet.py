@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -10,7 +13,10 @@ from .._text_table import Column, lay_out, width
 from ..deal import SoloKind
 from ..rules import GameType, Rules
 
-__all__ = ["ScoreRow", "contract_text", "sheet_text"]
+if TYPE_CHECKING:
+    from ._start import SessionStart
+
+__all__ = ["ScoreRow", "contract_text", "sheet_csv", "sheet_text"]
 
 
 def _all_seats() -> tuple[int, ...]:
@@ -78,13 +84,19 @@ def sheet_text(
     rows: Sequence[ScoreRow],
     totals: Sequence[int],
     winners: Sequence[int] | None,
+    *,
+    names: Sequence[str] | None = None,
+    carried: tuple[int, Sequence[int]] | None = None,
 ) -> str:
     """The score sheet as plain text (SPEC §2.5, V§8, V§9.6, V§10, V§11.4).
 
     One column pair (score, running sum) per table seat; with Bock rules a
     ``bock`` column shows each Bock deal's multiplier (``x2``, ``x4``).  A void
     deal has no scores.  ``winners`` (after the last deal) are named on the
-    last line.
+    last line.  With ``names`` each column and the winners are headed by the
+    player's name instead of ``seat k``.  ``carried`` (the deals played
+    before a session resumed mid-way, and the totals carried over) makes a
+    first line of its own.
     """
     players = rules.players
     bock = rules.bock != frozenset()
@@ -96,14 +108,19 @@ def sheet_text(
     ]
     if bock:
         columns.append(Column(">", 4, grows=False))
-    columns.append(Column(">", 10, grows=False, gap="    "))
-    columns += [Column(">", 10, grows=False)] * (players - 1)
+    grows = names is not None
+    columns.append(Column(">", 10, grows=grows, gap="    "))
+    columns += [Column(">", 10, grows=grows)] * (players - 1)
+    heads = [f"seat {seat}" for seat in range(players)] if names is None else list(names)
     blank = ("",) if bock else ()
     marker = ("bock",) if bock else ()
     table: list[tuple[str, ...]] = [
-        ("deal", "dealer", "contract", *marker, *(f"seat {seat}" for seat in range(players))),
+        ("deal", "dealer", "contract", *marker, *heads),
         ("", "", "", *blank, *["score  sum"] * players),
     ]
+    if carried is not None:
+        cells = [f"{'':>5} {_signed(total):>4}" for total in carried[1]]
+        table.append(("", "", f"carried over ({carried[0]} deals)", *blank, *cells))
     for row in rows:
         factor = ("x" + str(row.multiplier) if row.multiplier > 1 else "",) if bock else ()
         cells = [
@@ -116,7 +133,34 @@ def sheet_text(
     lines = lay_out(columns, table)
     lines.insert(2, "-" * width(lines[0]))
     if winners is not None:
-        seats_won = ", ".join(f"seat {seat}" for seat in winners)
+        seats_won = ", ".join(heads[seat] for seat in winners)
         label = "Winners (tied)" if len(winners) > 1 else "Winner"
         lines.append(f"{label}: {seats_won}")
     return "\n".join(lines)
+
+
+def sheet_csv(
+    rules: Rules,
+    rows: Sequence[ScoreRow],
+    names: Sequence[str] | None,
+    start: SessionStart,
+) -> str:
+    """The score sheet as CSV text (see :meth:`Session.to_csv <doppelkopf.Session.to_csv>`)."""
+    heads = [f"seat {seat}" for seat in range(rules.players)] if names is None else list(names)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(
+        ["deal", "dealer", "contract", "void", "multiplier"]
+        + [f"{head} {what}" for head in heads for what in ("score", "total")]
+    )
+    if start.played and start.totals is not None:
+        writer.writerow(
+            [start.played, "", "carried over", 0, 1]
+            + [value for total in start.totals for value in ("", total)]
+        )
+    for row in rows:
+        writer.writerow(
+            [row.number, heads[row.dealer], row.contract, int(row.void), row.multiplier]
+            + [value for pair in zip(row.scores, row.totals, strict=True) for value in pair]
+        )
+    return buffer.getvalue()
