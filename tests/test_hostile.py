@@ -52,6 +52,8 @@ import doppelkopf.adapters.encoding
 import doppelkopf.adapters.text
 import doppelkopf.records
 import doppelkopf.search
+import doppelkopf.session
+import doppelkopf.wire
 from doppelkopf import (
     DECK,
     Announcement,
@@ -62,6 +64,7 @@ from doppelkopf import (
     Party,
     PartyAnnouncements,
     Phase,
+    PlayerView,
     RandomPlayer,
     Reservation,
     Session,
@@ -377,6 +380,8 @@ MODULES: Final = (
     "doppelkopf.search",
     "doppelkopf.adapters.encoding",
     "doppelkopf.adapters.text",
+    "doppelkopf.session",
+    "doppelkopf.wire",
 )
 """Public modules whose ``__all__`` adds entry points to the package's own names.
 
@@ -651,6 +656,7 @@ def _valid(entry: EntryPoint, parameter: inspect.Parameter, receiver: object, re
         "rules": doppelkopf.Rules,
         "action": lambda: real.in_play.legal_actions[0],
         "action_id": lambda: 0,
+        "number": lambda: 1,
         "phase": lambda: Phase.PLAY,
         "event": lambda: real.finished.history[0],
         "pieces": lambda: [("hand", (24,)), ("trick", (4, 24))],
@@ -660,6 +666,18 @@ def _valid(entry: EntryPoint, parameter: inspect.Parameter, receiver: object, re
         "search.playouts:deals": lambda: (real.in_play,),
         "search.SearchPlayer.evaluate:cards": real.in_play.legal_cards,
         "encoding.dealing_indices:cards": lambda: list(real.fresh.hands[0]),
+        "wire.load_view:data": lambda: doppelkopf.wire.dump_view(_view(real)),
+        "wire.load_action:data": lambda: doppelkopf.wire.dump_action(_action(real)),
+        "wire.load_event:data": lambda: doppelkopf.wire.dump_event(real.finished.history[0]),
+        "wire.loads_view:text": lambda: doppelkopf.wire.dumps_view(_view(real)),
+        "wire.loads_action:text": lambda: doppelkopf.wire.dumps_action(_action(real)),
+        "wire.loads_event:text": lambda: doppelkopf.wire.dumps_event(real.finished.history[0]),
+        "wire.parse_action:text": lambda: doppelkopf.wire.format_action(_action(real)),
+        "wire.parse_action:seat": lambda: _action(real).seat,
+        "wire.wire_schema:form": lambda: "view",
+        "records.replays_session:text": lambda: doppelkopf.dumps_session(3, (real.finished,)),
+        "records.replay_file:path": lambda: _record_path(real, session=True),
+        "records.save_text:content": lambda: "text",
     }
     if f"{bare}:{name}" in overrides:
         return overrides[f"{bare}:{name}"]()
@@ -676,11 +694,21 @@ def _work_folder() -> tempfile.TemporaryDirectory[str]:
     return tempfile.TemporaryDirectory(prefix="doppelkopf-hostile-")
 
 
-def _record_path(real: Real) -> pathlib.Path:
-    """A record file in the work folder, written anew for each call that needs one."""
+def _record_path(real: Real, *, session: bool = False) -> pathlib.Path:
+    """A deal's (or a session's) record file in the work folder, written anew for each call."""
     path = pathlib.Path(_work_folder().name) / "record.json"
-    doppelkopf.records.save(path, real.finished)
+    doppelkopf.records.save(path, Session.new(3).add(real.finished) if session else real.finished)
     return path
+
+
+def _view(real: Real) -> PlayerView:
+    turn = real.in_play.turn
+    assert turn is not None
+    return real.in_play.view(turn)
+
+
+def _action(real: Real) -> doppelkopf.Action:
+    return real.in_play.legal_actions[0]
 
 
 def _arguments(entry: EntryPoint, receiver: object, real: Real) -> dict[str, object]:
@@ -689,7 +717,9 @@ def _arguments(entry: EntryPoint, receiver: object, real: Real) -> dict[str, obj
 
 # --- calling -----------------------------------------------------------------------
 
-_FILE_FUNCTIONS: Final = frozenset({"records.load", "records.save"})
+_FILE_FUNCTIONS: Final = frozenset(
+    {"records.load", "records.save", "records.replay_file", "records.save_text"}
+)
 """The entry points that open a file: an :class:`OSError` is their documented answer to a
 path the system refuses (no such file, a folder, a name too long)."""
 
