@@ -276,3 +276,19 @@ def test_the_rules_modules_cite_sections_not_unshipped_files() -> None:
         source = inspect.getsource(module)
         for name in ("SPEC.md", "VARIANTS.md", "EXAMPLES.md"):
             assert name not in source, (module.__name__, name)
+
+
+class _RaisingKey:
+    """An option name whose comparison raises: the rules never compare it."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("no comparison")
+
+    def __hash__(self) -> int:
+        return 1
+
+
+def test_an_option_name_that_is_no_text_is_refused_without_comparing_it() -> None:
+    for read in (Rules.from_dict, Rules.from_options):
+        with pytest.raises(InvalidRulesError, match=r"^unknown option "):
+            read({_RaisingKey(): 1})

@@ -266,10 +266,11 @@ class Rules:
                 f"rules must be a mapping of options, not {_short(data)}", rule="V§0.1"
             )
         for name in data:
-            if name not in _OPTION_NAMES:
+            # A name that is no str is never compared: its __eq__ is the caller's.
+            if type(name) is not str or name not in _OPTION_NAMES:
                 raise InvalidRulesError(
                     f"unknown option {_short(name)}; the options are {', '.join(_OPTION_NAMES)}",
-                    options=(str(name),),
+                    options=(name,) if type(name) is str else (),
                     rule="V§0.1",
                 )
         values = dict(data)
@@ -354,10 +355,11 @@ class Rules:
             return start
         values = start.as_dict()
         for name, value in options.items():
-            if name not in _OPTION_NAMES:
+            # A name that is no str is never compared: its __eq__ is the caller's.
+            if type(name) is not str or name not in _OPTION_NAMES:
                 raise InvalidRulesError(
                     f"unknown option {_short(name)}; the options are {', '.join(_OPTION_NAMES)}",
-                    options=(str(name),),
+                    options=(name,) if type(name) is str else (),
                     rule="V§0.1",
                 )
             values[name] = _option_value(name, value)
