@@ -291,4 +291,4 @@ class _RaisingKey:
 def test_an_option_name_that_is_no_text_is_refused_without_comparing_it() -> None:
     for read in (Rules.from_dict, Rules.from_options):
         with pytest.raises(InvalidRulesError, match=r"^unknown option "):
-            read({_RaisingKey(): 1})
+            read({_RaisingKey(): 1})  # type: ignore[dict-item]
