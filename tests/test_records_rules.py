@@ -33,11 +33,13 @@ from doppelkopf.records import (
     dump_session,
     dumps_deal,
     dumps_session,
+    load,
     load_deal,
     load_session,
     loads_deal,
     loads_session,
     record_schema,
+    replay_file,
     save,
 )
 
@@ -330,20 +332,17 @@ def test_dump_session_takes_a_session() -> None:
         dump_session(session, deals)
 
 
-def test_a_session_of_paper_results_is_refused(tmp_path: Any) -> None:
+def test_a_session_of_paper_results_is_saved_and_replayed(tmp_path: Any) -> None:
+    """A session kept on paper saves like a played one and replays (it was refused before)."""
     x01 = DealSummary(GameType.NORMAL, {0, 2}, PartyResult(151, 7), PartyResult(89, 5))
     session = Session.new(first_dealer=3).add_result(settle(x01))
     assert session.deals == ()
     assert len(session) == 1
-    with pytest.raises(
-        RecordError, match=r"^session: 1 results were written down without cards"
-    ) as info:
-        dump_session(session)
-    assert info.value.path == ("deals",)
     path = tmp_path / "paper.json"
-    with pytest.raises(RecordError, match=r"written down without cards"):
-        save(path, session)
-    assert not path.exists()
+    save(path, session)
+    assert replay_file(path) == session
+    with pytest.raises(RecordError, match=r"replay"):
+        load(path)  # a first dealer and deals cannot rebuild written results
     empty = Session.new(first_dealer=3)
     save(path, empty)
     assert path.exists()
