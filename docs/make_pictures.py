@@ -76,7 +76,8 @@ def _screenshot(paths: list[Path]) -> None:
         driver.set_window_size(1400, 1000)
         for path in paths:
             page = (
-                "<!doctype html><html><head><meta charset='utf-8'></head><body style='margin:0;background:#ffffff'>"
+                "<!doctype html><html><head><meta charset='utf-8'></head>"
+                "<body style='margin:0;background:#ffffff'>"
                 f"{path.read_text(encoding='utf-8')}</body></html>"
             )
             encoded = base64.b64encode(page.encode("utf-8")).decode("ascii")

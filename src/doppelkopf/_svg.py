@@ -261,21 +261,21 @@ def card(
     """One card as an SVG group, with a ``<title>`` naming it.
 
     ``suit`` and ``rank`` are the ints of the enums; ``highlight`` gives it
-    the gold frame and the class ``dk-highlight``; ``extra`` is added to its
+    a thick gold outline and the class ``dk-highlight``; ``extra`` is added to its
     classes.  The group spans 0..50 by 0..75 before ``transform``.
     """
     fill = _COLORS[style.colors][suit]
     classes = "dk-card" + (" dk-highlight" if highlight else "") + (f" {extra}" if extra else "")
     moved = f' transform="{transform}"' if transform else ""
-    frame = (
-        f'<rect x="-2" y="-2" width="{CARD_W + 4}" height="{CARD_H + 4}" rx="6.5"'
-        f' fill="none" stroke="{_HIGHLIGHT}" stroke-width="3.5"/>'
+    # A highlighted card has the same outline, drawn thick and gold on a warm face.
+    paint = (
+        f'fill="#fff8e6" stroke="{_HIGHLIGHT}" stroke-width="3"'
         if highlight
-        else ""
+        else 'fill="#ffffff" stroke="#9aa1ab" stroke-width="1"'
     )
     face = (
-        f'<rect x="0.5" y="0.5" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="4.5"'
-        f' fill="#ffffff" stroke="#9aa1ab" stroke-width="1"/>'
+        f'<rect class="dk-face" x="0.5" y="0.5" width="{CARD_W - 1}" height="{CARD_H - 1}"'
+        f' rx="4.5" {paint}/>'
     )
     index = _index(suit, rank, style, fill)
     if rank in (1, 2, 3):  # jack, queen, king: a framed letter
@@ -292,7 +292,7 @@ def card(
     return (
         f'<g class="{classes}" data-card="{_SUIT_LETTERS[suit]}{_ASCII[rank]}"{moved}>'
         f"<title>{escape(style.card_name(suit, rank))}</title>"
-        f'{frame}{face}{index}{centre}<g transform="rotate(180 25 37.5)">{index}</g></g>'
+        f'{face}{index}{centre}<g transform="rotate(180 25 37.5)">{index}</g></g>'
     )
 
 

@@ -52,7 +52,7 @@ layers directly, so no module imports one that imports it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 from . import _checks, _svg
 from .cards import Card, CardOrdering, Hand
@@ -63,7 +63,16 @@ from .rules import GameType, Rules
 from .scoring import settle
 from .tricks import Trick, trick_winner
 
-__all__ = ["card", "deal", "hand", "trick", "tricks", "view"]
+__all__ = ["Colors", "Language", "Orientation", "card", "deal", "hand", "trick", "tricks", "view"]
+
+Language: TypeAlias = Literal["en", "de"]
+"""The language of the titles and labels: English or German card names."""
+
+Colors: TypeAlias = Literal["two", "four"]
+"""The suits' colours: black and red, or the four-colour deck."""
+
+Orientation: TypeAlias = Literal["horizontal", "vertical", "fan"]
+"""How a hand's cards are laid out."""
 
 _DDV: Final = Rules.DDV
 _MAX_NAME: Final = 24
@@ -103,8 +112,8 @@ def card(
     *,
     highlight: bool = False,
     size: float = 1.0,
-    language: str = "en",
-    colors: str = "two",
+    language: Language = "en",
+    colors: Colors = "two",
 ) -> str:
     """One card (SPEC §1.1), framed in gold with ``highlight``.
 
@@ -136,10 +145,10 @@ def hand(
     *,
     order: CardOrdering | None = None,
     highlight: Iterable[Card] = (),
-    orientation: str = "horizontal",
+    orientation: Orientation = "horizontal",
     size: float = 1.0,
-    language: str = "en",
-    colors: str = "two",
+    language: Language = "en",
+    colors: Colors = "two",
 ) -> str:
     """A hand in a game's card order, the cards of ``highlight`` lifted and framed.
 
@@ -168,7 +177,7 @@ def hand(
     missing = sorted(card for card in marked if card not in hand)
     if missing:
         raise InvalidValueError(f"highlight names {missing[0]}, which the hand does not hold")
-    orientation = _svg.choice(orientation, "orientation", _svg.ORIENTATIONS)
+    layout = _svg.choice(orientation, "orientation", _svg.ORIENTATIONS)
     style = _svg.make_style(size, language, colors)
     if order is None:
         cards = tuple(hand)
@@ -181,7 +190,7 @@ def hand(
         [(c.suit.value, c.rank.value) for c in cards],
         [c in marked for c in cards],
         style,
-        orientation,
+        layout,
     )
 
 
@@ -196,8 +205,8 @@ def trick(
     bottom: int = 0,
     names: Sequence[str] | None = None,
     size: float = 1.0,
-    language: str = "en",
-    colors: str = "two",
+    language: Language = "en",
+    colors: Colors = "two",
 ) -> str:
     """A trick on the table: each seat's card at its place, the leader and the points.
 
@@ -219,6 +228,9 @@ def trick(
             that played no card, or an option out of its range.
     """
     _checks.instance(trick, Trick, "trick")
+    _checks.instance(rules, Rules, "rules")
+    _checks.flag(schweine, "schweine")
+    _checks.flag(last, "last")
     bottom = _checks.seat(bottom, "bottom")
     style = _svg.make_style(size, language, colors)
     labels = _names(names, style)
@@ -245,8 +257,8 @@ def view(
     highlight: Iterable[Card] | None = None,
     names: Sequence[str] | None = None,
     size: float = 1.0,
-    language: str = "en",
-    colors: str = "two",
+    language: Language = "en",
+    colors: Colors = "two",
 ) -> str:
     """The table as one seat sees it (SPEC §6.1).
 
@@ -300,8 +312,8 @@ def deal(
     names: Sequence[str] | None = None,
     columns: int = 4,
     size: float = 1.0,
-    language: str = "en",
-    colors: str = "two",
+    language: Language = "en",
+    colors: Colors = "two",
 ) -> str:
     """A deal as its tricks in a grid, with the contract above and the result below.
 
@@ -342,8 +354,8 @@ def tricks(
     names: Sequence[str] | None = None,
     columns: int = 4,
     size: float = 1.0,
-    language: str = "en",
-    colors: str = "two",
+    language: Language = "en",
+    colors: Colors = "two",
 ) -> str:
     """A deal's tricks alone in a grid: :func:`deal` without the text above and below.
 
