@@ -38,6 +38,7 @@ __all__ = [
     "hand",
     "make_style",
     "picture",
+    "seat_names",
     "table",
     "trick",
 ]
@@ -143,6 +144,12 @@ class Style:
     def word(self, english: str) -> str:
         """A word of the pictures' text in the style's language."""
         return _GERMAN.get(english, english) if self.language == "de" else english
+
+
+def seat_names(style: Style) -> tuple[str, ...]:
+    """``Seat 0`` … ``Seat 3`` in the style's language: the names a picture gives the seats."""
+    word = style.word("seat").capitalize()
+    return tuple(f"{word} {seat}" for seat in range(4))
 
 
 _GERMAN: Final = {

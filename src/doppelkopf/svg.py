@@ -57,7 +57,7 @@ from typing import Final, Literal, TypeAlias
 from . import _checks, _svg
 from .cards import Card, CardOrdering, Hand
 from .deal import Deal, PlayerView
-from .deal._picture import deal_picture, default_names, view_picture
+from .deal._picture import deal_picture, view_picture
 from .errors import InvalidValueError
 from .rules import GameType, Rules
 from .scoring import settle
@@ -81,7 +81,7 @@ _MAX_NAME: Final = 24
 
 def _names(names: object, style: _svg.Style) -> tuple[str, ...]:
     if names is None:
-        return default_names(style)
+        return _svg.seat_names(style)
     if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
         raise _checks.type_error(names, "names", "sequence of 4 str")
     if len(names) != 4:

@@ -156,9 +156,9 @@ class Trick:
         from . import _svg
 
         style = _svg.Style()
-        names = [f"Seat {seat}" for seat in range(4)]
+        names = _svg.seat_names(style)
         plays = [(seat, card.suit.value, card.rank.value) for seat, card in self]
-        footer = f"{self.points} points" if self.cards else ""
+        footer = f"{self.points} {style.word('points')}" if self.cards else ""
         return _svg.trick(
             plays, style, leader=self.leader, winner=None, bottom=0, names=names, footer=footer
         )

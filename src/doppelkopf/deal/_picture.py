@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .._order import CardOrder
-from .._svg import Style, grid, table
+from .._svg import Style, grid, seat_names, table
 from ..cards import Card, Hand
 from ..parties import Party
 from ..rules import GameType, Rules
@@ -23,7 +23,7 @@ from ..tricks import Trick
 from .actions import Action, Announced, Play
 from .outcome import Outcome, VoidDeal
 
-__all__ = ["DealFields", "ViewFields", "deal_picture", "default_names", "view_picture"]
+__all__ = ["DealFields", "ViewFields", "deal_picture", "view_picture"]
 
 
 class ViewFields(Protocol):
@@ -82,12 +82,6 @@ class DealFields(Protocol):
     def rules(self) -> Rules: ...
 
 
-def default_names(style: Style) -> tuple[str, ...]:
-    """``Seat 0`` … ``Seat 3`` in the style's language."""
-    word = style.word("seat").capitalize()
-    return tuple(f"{word} {seat}" for seat in range(4))
-
-
 def _contract(
     game: GameType | None, declarer: int | None, names: Sequence[str], style: Style
 ) -> str:
@@ -120,7 +114,7 @@ def view_picture(
     their announcements and their number of cards; the header names the
     contract and the trick.
     """
-    names = default_names(style) if names is None else names
+    names = seat_names(style) if names is None else names
     order = view.card_order
     cards = view.hand.sorted(order) if order is not None else tuple(view.hand)
     if highlight is None:
@@ -188,7 +182,7 @@ def deal_picture(
     first and, once the deal is finished, each party's card points and
     tricks (SPEC §9.1) and the lines of ``result`` last.
     """
-    names = default_names(style) if names is None else names
+    names = seat_names(style) if names is None else names
     top: list[str] = []
     bottom: list[str] = []
     if header:
