@@ -254,3 +254,30 @@ def test_a_deal_is_twelve_tricks_in_a_grid(browser: WebDriver) -> None:
     texts = boxes(browser, "text")
     assert all(frame["left"] <= t["left"] and t["right"] <= frame["right"] for t in texts)
     assert max(t["bottom"] for t in texts) <= frame["bottom"]
+
+
+LONG_NAMES = ["Bartholomäus", "Wilhelmine W", "Maximiliane", "Konstantinos"]
+
+
+def test_long_names_stay_clear_of_the_cards_and_inside_the_picture(browser: WebDriver) -> None:
+    players = [HeuristicPlayer(seed=seat) for seat in range(4)]
+    deal = next(s.deal for s in iter_deal(Deal.shuffled(seed=3), players) if s.deal.moment == 19)
+    pictures = [
+        svg.trick(deal.current_trick, names=LONG_NAMES),
+        svg.view(deal.view(0), names=LONG_NAMES),
+        svg.view(deal.view(1), names=LONG_NAMES, language="de"),
+        svg.tricks(deal, names=LONG_NAMES),
+    ]
+    for picture in pictures:
+        show(browser, picture)
+        frame = svg_box(browser)
+        cards = boxes(browser, "g.dk-card, rect.dk-slot")
+        labels = boxes(browser, "text.dk-label")
+        assert labels
+        for label in labels:
+            assert frame["left"] <= label["left"]
+            assert label["right"] <= frame["right"]
+            assert not any(overlap(label, card) for card in cards)
+        for i, a in enumerate(labels):
+            for b in labels[i + 1 :]:
+                assert not overlap(a, b)

@@ -146,6 +146,15 @@ class Style:
         return _GERMAN.get(english, english) if self.language == "de" else english
 
 
+def short(text: str, most: int) -> str:
+    """``text`` cut to ``most`` characters, the last one an ellipsis when it is cut.
+
+    >>> short("Bartholomäus", 8), short("Anna", 8)
+    ('Barthol…', 'Anna')
+    """
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def seat_names(style: Style) -> tuple[str, ...]:
     """``Seat 0`` … ``Seat 3`` in the style's language: the names a picture gives the seats."""
     word = style.word("seat").capitalize()
@@ -407,11 +416,11 @@ def hand(
 # card's top-left corner relative to the centre of the table.
 _TRICK_SPOTS: Final = (
     (-CARD_W / 2, 6.5),
-    (-CARD_W - 45, -CARD_H / 2),
+    (-CARD_W - 60, -CARD_H / 2),
     (-CARD_W / 2, -CARD_H - 6.5),
-    (45, -CARD_H / 2),
+    (60, -CARD_H / 2),
 )
-TRICK_W: Final = 236
+TRICK_W: Final = 276
 TRICK_H: Final = 238
 
 
@@ -559,7 +568,9 @@ def table(
     return picture(width, height, style, title=title, body="".join(parts), cls="dk-table-picture")
 
 
-_CELL_W: Final = 4 * (CARD_W + _GAP) - _GAP + 16
+_CELL_STEP: Final = CARD_W + 10
+"""The distance of two cards in a cell of the grid: room for a seat's name under each."""
+_CELL_W: Final = 4 * _CELL_STEP - 10 + 16
 _CELL_H: Final = CARD_H + 58
 
 
@@ -614,7 +625,7 @@ def grid(
             ),
         ]
         for position, (seat, suit, rank) in enumerate(plays):
-            x = 5 + position * (CARD_W + _GAP)
+            x = 5 + position * _CELL_STEP
             extra = f"dk-seat-{seat}" + (" dk-leader" if seat == leader else "")
             cell.append(
                 card(
@@ -631,8 +642,8 @@ def grid(
                 _text(
                     x + CARD_W / 2,
                     24 + CARD_H + 16,
-                    mark + names[seat],
-                    size=10,
+                    mark + short(names[seat], 7),
+                    size=9.5,
                     weight="bold" if seat == winner else "normal",
                     fill=_INK if seat == winner else _MUTED,
                     cls="dk-label",

@@ -38,6 +38,10 @@ The options every function takes:
     ``"two"`` (black ♣ ♠, red ♥ ♦) or ``"four"`` (green ♣, black ♠, red ♥,
     blue ♦, the four-colour deck).
 
+The pictures that show seats name them ``Seat 0`` to ``Seat 3`` (``Platz 0``
+in German) unless ``names`` gives four names of at most 12 characters; under
+the cards of a deal's grid a name is cut to seven.
+
 A bad object or option raises :class:`~doppelkopf.InvalidTypeError` or
 :class:`~doppelkopf.InvalidValueError` naming the option.
 
@@ -75,8 +79,10 @@ Orientation: TypeAlias = Literal["horizontal", "vertical", "fan"]
 """How a hand's cards are laid out."""
 
 _DDV: Final = Rules.DDV
-_MAX_NAME: Final = 24
-"""The longest seat name a picture writes."""
+_MAX_NAME: Final = 12
+"""The longest seat name a picture writes: it fits beside a card at the table.
+The grid of a deal's tricks, with a narrower place under each card, cuts a
+name to seven characters."""
 
 
 def _names(names: object, style: _svg.Style) -> tuple[str, ...]:
