@@ -336,3 +336,29 @@ def test_bad_input_raises_the_librarys_error_naming_the_option(
     assert option in str(caught.value)
     if isinstance(caught.value, InvalidTypeError):
         assert caught.value.name == option
+
+
+def test_the_drawing_layer_imports_no_value_of_the_library() -> None:
+    """``_svg`` draws from numbers, so the values' notebook hooks can import it without a cycle."""
+    from test_imports import import_graph
+
+    graph = import_graph()
+    assert graph["doppelkopf._svg"] <= {"doppelkopf._checks", "doppelkopf.errors"}
+    assert "doppelkopf._svg" in graph["doppelkopf.cards"]
+    assert "doppelkopf._svg" in graph["doppelkopf.tricks"]
+    assert "doppelkopf.deal._picture" in graph["doppelkopf.deal.views"]
+    assert "doppelkopf.svg" not in set().union(*graph.values())
+
+
+def test_a_view_in_german_names_the_unknown_parties_and_the_seat_on_turn() -> None:
+    deal = Deal.shuffled(seed=3)
+    for seat in range(4):
+        deal = deal.declare(seat, deal.legal_actions[0].reservation)  # type: ignore[union-attr]
+    view = deal.view(1)
+    text = all_text(parse(svg.view(view, language="de")))
+    assert "Normalspiel" in text
+    assert "Stich 1 von 12" in text
+    assert "Platz 0" in text
+    assert "am Zug" in text
+    assert None in view.known_parties
+    assert "Partei offen" in text
