@@ -14,6 +14,7 @@ from deal_helpers import armut_deal, playouts, random_action, random_deals
 from doppelkopf import (
     DECK,
     DISTINCT_CARDS,
+    Announcement,
     AnswerPoverty,
     Card,
     Deal,
@@ -362,3 +363,17 @@ def test_a_view_in_german_names_the_unknown_parties_and_the_seat_on_turn() -> No
     assert "am Zug" in text
     assert None in view.known_parties
     assert "Partei offen" in text
+
+
+def test_a_view_shows_an_announcement_by_its_seat() -> None:
+    deal = Deal.shuffled(seed=3)
+    for seat in range(4):
+        deal = deal.declare(seat, deal.legal_actions[0].reservation)  # type: ignore[union-attr]
+    announcer = next(s for s in range(4) if card("♣Q") in deal.hands[s])
+    deal = deal.announce(announcer, Announcement.NO_90)
+    watcher = (announcer + 1) % 4
+    root = parse(svg.view(deal.view(watcher)))
+    lines = [
+        t.text for t in root.iter(f"{NS}text") if f"dk-label-{announcer}" in t.get("class", "")
+    ]
+    assert "Re: keine 90" in lines
