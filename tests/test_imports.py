@@ -216,7 +216,7 @@ DEAL_LAYERS: tuple[tuple[str, ...], ...] = (
     ("machine",),
     ("_lazy_view",),
     ("views",),
-    ("_legal", "_view_checks"),
+    ("_legal", "_view_checks", "_picture"),
     ("_round", "_exchange", "_play", "_announcing"),
     ("_start", "_history", "_result"),
     ("_interned", "_positions", "_view_fields"),

@@ -60,6 +60,7 @@ PUBLIC_MODULES = (
     "doppelkopf.session",
     "doppelkopf.specials",
     "doppelkopf.strategies",
+    "doppelkopf.svg",
     "doppelkopf.tricks",
     "doppelkopf.wire",
 )

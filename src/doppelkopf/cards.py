@@ -230,6 +230,16 @@ class Card:
         """ASCII notation: suit letter then rank (``CQ``, ``H10``)."""
         return self._ascii
 
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture, which a notebook shows (:func:`doppelkopf.svg.card`)."""
+        from . import _svg
+
+        style = _svg.Style()
+        body = _svg.card(self.suit, self.rank, style, transform="translate(6 6)")
+        title = style.card_name(self.suit, self.rank)
+        width, height = _svg.CARD_W + 12, _svg.CARD_H + 12
+        return _svg.picture(width, height, style, title=title, body=body, cls="dk-card-picture")
+
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card with the given :attr:`index` (0–23).
@@ -529,6 +539,17 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The hand as an SVG picture, which a notebook shows (:func:`doppelkopf.svg.hand`).
+
+        The cards come in the order the hand lists them; the drawing layer
+        takes them as suit and rank numbers, so it imports nothing of this module.
+        """
+        from . import _svg
+
+        cards = [(card.suit.value, card.rank.value) for card in self]
+        return _svg.hand(cards, [False] * len(cards), _svg.Style(), "horizontal")
 
 
 FULL_DECK_BITS: Final = _FULL

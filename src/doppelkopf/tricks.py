@@ -148,6 +148,21 @@ class Trick:
     def __repr__(self) -> str:
         return f"Trick.parse({str(self)!r}, leader={self.leader})"
 
+    def _repr_svg_(self) -> str:
+        """The trick as an SVG picture, which a notebook shows (:func:`doppelkopf.svg.trick`).
+
+        Seat 0 sits at the bottom; a trick knows no game type, so no winner is marked.
+        """
+        from . import _svg
+
+        style = _svg.Style()
+        names = _svg.seat_names(style)
+        plays = [(seat, card.suit.value, card.rank.value) for seat, card in self]
+        footer = f"{self.points} {style.word('points')}" if self.cards else ""
+        return _svg.trick(
+            plays, style, leader=self.leader, winner=None, bottom=0, names=names, footer=footer
+        )
+
     @property
     def is_complete(self) -> bool:
         """Whether all four cards have been played."""

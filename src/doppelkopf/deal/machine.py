@@ -606,6 +606,13 @@ class Deal:
         """
         return _view_of(self, seat)
 
+    def _repr_svg_(self) -> str:
+        """The tricks so far as an SVG picture a notebook shows (:func:`doppelkopf.svg.deal`)."""
+        from .. import _svg
+        from ._picture import deal_picture
+
+        return deal_picture(self, _svg.Style())
+
 
 # A pickled deal names the class of its setup by module and name: here,
 # beside Deal, where it was defined before it moved down to the state, so

@@ -347,6 +347,17 @@ class PlayerView(_ActionCache):
             object.__setattr__(self, "_cached_key", key)
             return key
 
+    def _repr_svg_(self) -> str:
+        """The table as the seat sees it, as an SVG picture a notebook shows.
+
+        The options of :func:`doppelkopf.svg.view` keep their defaults: the
+        cards the seat may play are highlighted.
+        """
+        from .. import _svg
+        from ._picture import view_picture
+
+        return view_picture(self, _svg.Style())
+
     cards_played = DeprecatedAlias("played_cards")
 
 
