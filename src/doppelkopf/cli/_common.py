@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final, NoReturn
+from types import ModuleType
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from .._checks import excerpt
 from .._json import parse_json
@@ -18,6 +20,9 @@ from ..deal import (
 from ..errors import DoppelkopfError
 from ..parties import Announcement
 from ..rules import USUAL_THROW_REASONS, GameType, Rules
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 _Handler = Callable[[argparse.Namespace], int]
 
@@ -127,6 +132,66 @@ def _check_writable(path: Path) -> None:
 
 class _CommandFailure(Exception):
     """The command could not finish its job (exit status 1)."""
+
+
+# --- plots ---------------------------------------------------------------------------
+
+
+def _plot_file(text: str) -> Path:
+    """The ``--plot`` file: a path ending in ``.png`` or ``.svg`` (any case)."""
+    from .. import plots
+
+    try:
+        return plots.plot_path(text)
+    except DoppelkopfError:
+        raise argparse.ArgumentTypeError(
+            f"{_show(text)}: a plot is written as PNG or SVG, so the file name ends in .png or .svg"
+        ) from None
+
+
+def _add_plot(parser: argparse.ArgumentParser, what: str) -> None:
+    """Add ``--plot FILE`` (PNG or SVG by the suffix) to ``parser``; ``what`` it draws."""
+    parser.add_argument(
+        "--plot",
+        type=_plot_file,
+        metavar="FILE",
+        help=f"{what} (FILE ends in .png or .svg; needs matplotlib, the extra "
+        '"plot": pip install "doppelkopf[plot]")',
+    )
+
+
+def _check_plot(path: Path) -> None:
+    """Fail now, before any work, when the plot cannot be drawn or written to ``path``:
+    matplotlib missing, a missing folder, a folder in its place, or no permission to add
+    a file to the folder (the plot is written beside ``path`` and renamed to it)."""
+    from .. import plots
+
+    try:
+        plots.require()
+    except DoppelkopfError as error:
+        _fail(f"--plot: {error}")
+    folder = path.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        _fail(
+            f"--plot: cannot write {_cut(str(path), 80)}: the folder {_cut(str(folder), 80)} {what}"
+        )
+    if path.is_dir():
+        _fail(f"--plot: cannot write {_cut(str(path), 80)}: it is a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        _fail(f"--plot: cannot write {_cut(str(path), 80)}: the folder is not writable")
+
+
+def _write_plot(path: Path, draw: Callable[[ModuleType], Figure]) -> None:
+    """Draw a figure with ``draw(doppelkopf.plots)`` and write it to ``path``; say so."""
+    from .. import plots
+
+    figure = draw(plots)
+    try:
+        plots.save_figure(figure, path)
+    except OSError as error:
+        raise _FileError(f"cannot write {path}: {error.strerror or error}") from error
+    print(f"Plot written to {path}.")
 
 
 class _FileError(_CommandFailure):

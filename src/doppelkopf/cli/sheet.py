@@ -30,13 +30,16 @@ from ..session import Session
 from ._common import (
     EXIT_FAILURE,
     EXIT_OK,
+    _add_plot,
     _add_rules,
+    _check_plot,
     _parse_json,
     _print_rules,
     _rules,
     _show,
     _signed,
     _UsageError,
+    _write_plot,
 )
 from .score import add_deal_options, read_summary, settlement_text, summary_and_counted
 
@@ -351,6 +354,8 @@ def _open(args: argparse.Namespace, rules: Rules) -> tuple[Session, bool]:
 
 
 def _run_sheet(args: argparse.Namespace) -> int:
+    if args.plot is not None:
+        _check_plot(args.plot)
     session, resumed = _open(args, _rules(args))
     rules = session.rules
     interactive = sys.stdin.isatty()
@@ -390,13 +395,21 @@ def _run_sheet(args: argparse.Namespace) -> int:
     except SheetStopped as stopped:
         print()
         print(stopped.session.score_sheet())
+        _plot(args, stopped.session)
         raise
     print()
     print(session.score_sheet())
+    _plot(args, session)
     if not session.is_finished:
         print(f"The input ended after {len(session)} of {rules.session_deals} deals.")
         return EXIT_FAILURE
     return EXIT_OK
+
+
+def _plot(args: argparse.Namespace, session: Session) -> None:
+    """Draw the running totals to the ``--plot`` file, when one was given."""
+    if args.plot is not None:
+        _write_plot(args.plot, lambda plots: plots.session_figure(session))
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -437,4 +450,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the seat that deals first, 0-3 (0-4 at five players; default: 0)",
     )
     _add_rules(sheet)
+    _add_plot(
+        sheet,
+        "when the sheet ends, draw each player's running total over the deals to FILE, "
+        "Bock and void deals marked",
+    )
     sheet.set_defaults(handler=_run_sheet)
