@@ -574,7 +574,10 @@ def _run_arena(args: argparse.Namespace) -> int:
         print(f"Deal records written to {args.record}.")
     if args.plot is not None:
         result = ArenaResult(tuple(names), tuple(deals), tuple(seating))
-        _write_plot(args.plot, lambda plots: plots.arena_figure(result.names, result.scores))
+        title = f"Scores per deal over {len(deals) - voids:,} deals (seed {seed})"
+        _write_plot(
+            args.plot, lambda plots: plots.arena_figure(result.names, result.scores, title=title)
+        )
     return EXIT_OK
 
 
