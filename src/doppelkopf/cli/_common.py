@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -132,6 +133,81 @@ def _check_writable(path: Path) -> None:
 
 class _CommandFailure(Exception):
     """The command could not finish its job (exit status 1)."""
+
+
+# --- reading lines ---------------------------------------------------------------------
+
+MAX_INPUT_LINE: Final = 4096
+"""The longest line of standard input the commands read, in characters."""
+
+
+class _InputError(_UsageError):
+    """A line of standard input that cannot be read: too long, or not UTF-8 text."""
+
+
+def _too_long(limit: int) -> _InputError:
+    return _InputError(f"the line is longer than {limit} characters")
+
+
+def _read_piped(limit: int) -> str:
+    """The next line of standard input, without its line end, read ``limit`` characters
+    at most; the rest of a longer line is skipped and the line refused.
+
+    Raises:
+        EOFError: the input ended.
+        _InputError: the line is longer than ``limit`` characters, or not UTF-8 text.
+    """
+    stream = sys.stdin
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # a text stream without bytes beneath (io.StringIO)
+        text: str = stream.readline(limit + 1)
+        if not text:
+            raise EOFError
+        if len(text.rstrip("\r\n")) > limit:
+            while text and not text.endswith("\n"):
+                text = stream.readline(limit + 1)
+            raise _too_long(limit)
+        return text.rstrip("\r\n")
+    most = 4 * limit + 2  # every character in 4 bytes at most, then "\r\n"
+    raw: bytes = buffer.readline(most)
+    if not raw:
+        raise EOFError
+    if len(raw) == most and not raw.endswith(b"\n"):
+        while raw and not raw.endswith(b"\n"):
+            raw = buffer.readline(most)
+        raise _too_long(limit)
+    try:
+        line = raw.decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError as error:
+        raise _InputError(
+            f"the line is not UTF-8 text: byte 0x{raw[error.start]:02x} at byte "
+            f"{error.start + 1} does not belong there"
+        ) from None
+    if len(line) > limit:
+        raise _too_long(limit)
+    return line
+
+
+def _line_reader(limit: int = MAX_INPUT_LINE, *, echo: bool = True) -> Callable[[str], str]:
+    """How a command asks for lines: :func:`input` at a terminal, with its line editing;
+    otherwise lines read ``limit`` characters at most, the prompt written first with ``echo``.
+
+    The reader raises :class:`EOFError` at the end of the input, and an
+    :class:`_InputError` for a line that is too long or not UTF-8 text.
+    """
+
+    def typed(prompt: str) -> str:
+        try:
+            return input(prompt)
+        except UnicodeDecodeError as error:
+            raise _InputError(f"the line is not UTF-8 text: {error.reason}") from None
+
+    def piped(prompt: str) -> str:
+        if echo:
+            print(prompt, end="", flush=True)
+        return _read_piped(limit)
+
+    return typed if sys.stdin.isatty() else piped
 
 
 # --- plots ---------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from ._common import (
     _add_plot,
     _add_rules,
     _check_plot,
+    _line_reader,
     _parse_json,
     _print_rules,
     _rules,
@@ -267,7 +268,9 @@ def keep_sheet(
     ``on_change`` is called with each changed session before it is taken (to
     save it); should it fail, the line is refused and nothing changes.
     ``read_line`` is called with a prompt and returns the next line (raising
-    :class:`EOFError` at the end); blank lines and ``#`` comments are skipped.
+    :class:`EOFError` at the end, and a :class:`~doppelkopf.DoppelkopfError` for
+    a line it cannot read, which is reported as a bad line); blank lines and
+    ``#`` comments are skipped.
     A line longer than :data:`MAX_LINE` characters, or a line that is not
     one of the above, is reported; with ``retry`` the line is asked for again,
     otherwise :class:`SheetStopped` is raised, naming the line.
@@ -283,6 +286,12 @@ def keep_sheet(
             line = read_line(prompt(session))
         except EOFError:
             break
+        except DoppelkopfError as error:  # a line that cannot be read at all
+            number += 1
+            if not retry:
+                raise SheetStopped(f"line {number}: {error}", session) from None
+            output_fn(f"Not read: {error}. Try again.")
+            continue
         number += 1
         text = line.strip()
         if not text or text.startswith("#"):
@@ -372,23 +381,13 @@ def _run_sheet(args: argparse.Namespace) -> int:
         )
     _print_rules(rules)
 
-    def from_stream(prompt: str) -> str:
-        line = sys.stdin.readline(MAX_LINE + 1)
-        if not line:
-            raise EOFError
-        if len(line) > MAX_LINE:
-            while line and not line.endswith("\n"):
-                line = sys.stdin.readline(MAX_LINE + 1)
-            return "x" * (MAX_LINE + 1)
-        return line
-
     def save(changed: Session) -> None:
         records.save(args.file, changed)
 
     try:
         session = keep_sheet(
             session,
-            input if interactive else from_stream,
+            _line_reader(MAX_LINE, echo=False),
             retry=interactive,
             on_change=None if args.file is None else save,
         )
