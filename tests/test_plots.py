@@ -131,6 +131,27 @@ def test_five_players_have_five_lines() -> None:
     assert len(lines(plots.session_figure(session), "total")) == 5
 
 
+def test_names_are_shown_as_written(tmp_path: Path) -> None:
+    """A ``$`` starts no formula (an unbalanced one used to fail when drawn), a leading
+    ``_`` hides no legend entry, and a character the font lacks warns of nothing."""
+    names = ["$\\frac$", "_Ben", "漢字", "Dora"]
+    figure = plots.session_figure(Session.new(0, names=names), title="$x_")
+    assert legend_texts(figure) == ["\\$\\frac\\$", " _Ben", "漢字", "Dora"]
+    arena = plots.arena_figure(names, [[1, 2]] * 4, title="$\\frac$")
+    ticks = [label.get_text() for label in arena.axes[0].get_xticklabels()]
+    assert ticks[0] == "\\$\\frac\\$\n(n=2)"
+    for number, drawn in enumerate((figure, arena)):
+        for suffix in (".png", ".svg"):  # warnings are errors in the tests
+            plots.save_figure(drawn, tmp_path / f"{number}{suffix}")
+    assert len(os.listdir(tmp_path)) == 4
+
+
+def test_a_long_name_is_cut_in_the_arena() -> None:
+    figure = plots.arena_figure(["x" * 100], [[1]])
+    (tick,) = figure.axes[0].get_xticklabels()
+    assert tick.get_text() == "x" * 39 + "…\n(n=1)"
+
+
 @pytest.mark.parametrize("value", ["session", None, 3, Rules.DDV])
 def test_session_figure_refuses_what_is_no_session(value: object) -> None:
     with pytest.raises(InvalidTypeError, match="session must be a Session"):

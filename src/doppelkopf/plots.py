@@ -33,6 +33,7 @@ import math
 import os
 import statistics
 import tempfile
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -134,7 +135,8 @@ def session_figure(session: Session, *, title: str | None = None) -> Figure:
     start = session.start.totals
     assert start is not None
     players = session.rules.players
-    heads = session.names or tuple(f"seat {seat}" for seat in range(players))
+    names = session.names or tuple(f"seat {seat}" for seat in range(players))
+    heads = [_plain(name, _LONGEST_NAME) for name in names]
     xs = list(range(len(rows) + 1))
     for seat in range(players):
         ys = [start[seat], *(row.totals[seat] for row in rows)]
@@ -142,11 +144,12 @@ def session_figure(session: Session, *, title: str | None = None) -> Figure:
     _mark(axes, rows, players, "bock", _BOCK_LABEL)
     _mark(axes, rows, players, "void", _VOID_LABEL)
     axes.axhline(0, color="0.6", linewidth=0.8, zorder=0)
+    _whole_points(axes, [total for row in rows for total in row.totals] + list(start))
     axes.set_xlim(-0.3, max(len(rows), 1) + 0.3)
     axes.set_xticks(xs if len(xs) <= 30 else xs[:: math.ceil(len(xs) / 30)])
     played = sum(not row.void for row in rows) + session.start.played
     axes.set_title(
-        title
+        _plain(title)
         if title is not None
         else f"Running totals after {played} of {session.rules.session_deals} deals"
     )
@@ -156,6 +159,34 @@ def session_figure(session: Session, *, title: str | None = None) -> Figure:
     axes.grid(True, color="0.9")
     axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")
     return figure
+
+
+def _whole_points(axes: Any, values: Sequence[int]) -> None:
+    """Ticks at whole points only, and at least 3 points either way of the values' middle."""
+    from matplotlib.ticker import MaxNLocator
+
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    low, high = min(values), max(values)
+    if high - low < 6:
+        middle = (low + high) / 2
+        axes.set_ylim(middle - 3.5, middle + 3.5)
+
+
+_LONGEST_NAME: Final = 40
+"""The most characters of a name a figure shows; a longer one is cut and ends with ``…``."""
+
+
+def _plain(text: str, limit: int | None = None) -> str:
+    """``text`` as matplotlib shows it literally: no ``$`` starts mathematical notation,
+    no leading ``_`` hides a legend entry; cut to ``limit`` characters when given.
+
+    >>> print(_plain("$x$"), _plain("_anna"), _plain("a" * 50, 10), sep="|")
+    \\$x\\$| _anna|aaaaaaaaa…
+    """
+    if limit is not None and len(text) > limit:
+        text = text[: limit - 1] + "…"
+    text = text.replace("$", "\\$")
+    return " " + text if text.startswith("_") else text
 
 
 def _mark(axes: Any, rows: Sequence[Any], players: int, kind: str, label: str) -> None:
@@ -238,12 +269,16 @@ def arena_figure(
     )
     bars.lines[0].set_gid("mean")
     axes.axhline(0, color="0.6", linewidth=0.8, zorder=0)
+    _whole_points(axes, [value for values in checked for value in values])
     axes.set_xticks(
         positions,
-        [f"{name}\n(n={len(values)})" for name, values in zip(checked_names, checked, strict=True)],
+        [
+            f"{_plain(name, _LONGEST_NAME)}\n(n={len(values)})"
+            for name, values in zip(checked_names, checked, strict=True)
+        ],
     )
     count = max(len(values) for values in checked)
-    axes.set_title(title if title is not None else f"Scores per deal over {count:,} deals")
+    axes.set_title(_plain(title) if title is not None else f"Scores per deal over {count:,} deals")
     axes.set_xlabel("player")
     axes.set_ylabel("score per deal (points)")
     axes.grid(True, axis="y", color="0.9")
@@ -317,7 +352,11 @@ def save_figure(figure: Figure, path: str | os.PathLike[str]) -> Path:
     if not isinstance(figure, Figure):
         raise _checks.type_error(figure, "figure", "matplotlib Figure")
     buffer = io.BytesIO()
-    figure.savefig(buffer, format=FORMATS[target.suffix.lower()], dpi=100)
+    with warnings.catch_warnings():
+        # A character the font lacks is drawn as a box; a name may hold any character.
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font")
+        warnings.filterwarnings("ignore", message="Matplotlib currently does not support")
+        figure.savefig(buffer, format=FORMATS[target.suffix.lower()], dpi=100)
     _replace(target, buffer.getvalue())
     return target
 
