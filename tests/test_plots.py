@@ -17,13 +17,16 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from doppelkopf import (
+    Deal,
     DealSummary,
+    Declare,
     DoppelkopfError,
     GameType,
     InvalidTypeError,
     InvalidValueError,
     MissingExtraError,
     PartyResult,
+    Reservation,
     Rules,
     Session,
     plots,
@@ -179,7 +182,7 @@ def test_arena_figure_draws_the_means_and_their_intervals() -> None:
 
 
 def test_the_arena_result_keeps_every_bots_scores(capsys: pytest.CaptureFixture[str]) -> None:
-    from doppelkopf import Deal, HeuristicPlayer, play_deal, settle
+    from doppelkopf import HeuristicPlayer, play_deal, settle
     from doppelkopf.cli.arena import arena_table
 
     bots = [HeuristicPlayer(seed=n) for n in range(4)]
@@ -192,6 +195,55 @@ def test_the_arena_result_keeps_every_bots_scores(capsys: pytest.CaptureFixture[
         )
     mean = statistics.fmean(result.scores[0])
     assert f"{mean:+.2f}" in arena_table(deals, result.names, seating=seating)[1]
+
+
+def thrown_in(rules: Rules) -> Deal:
+    """A deal that the first seat able to throw in (Schmeißen, V§7) threw in: void (V§8)."""
+    for seed in range(1000):
+        deal = Deal.shuffled(seed=seed, rules=rules)
+        while deal.game_type is None and not deal.is_void:
+            options = [action for action in deal.legal_actions if isinstance(action, Declare)]
+            throws = [action for action in options if action.reservation is Reservation.THROW]
+            deal = deal.apply(
+                throws[0] if throws else Declare(options[0].seat, Reservation.HEALTHY)
+            )
+        if deal.is_void:
+            return deal
+    raise AssertionError("no deal of 1000 could be thrown in")
+
+
+def test_the_arena_result_leaves_void_deals_out_of_the_scores() -> None:
+    from doppelkopf import RandomPlayer, play_deal, settle
+
+    rules = Rules(schmeissen={"nines5", "kings5", "nines4_kings4", "full7", "trumps1"})
+    bots = [RandomPlayer(seed=n) for n in range(4)]
+    deals = tuple(play_deal(Deal.shuffled(seed=n, rules=rules), bots) for n in range(6))
+    deals = (*deals[:3], thrown_in(rules), *deals[3:])
+    result = ArenaResult(("a", "b", "c", "d"), deals, ((0, 1, 2, 3),) * len(deals))
+    played = [deal for deal in deals if not deal.is_void]
+    assert result.scores[2] == tuple(settle(deal).scores[2] for deal in played)
+
+
+@pytest.mark.parametrize(
+    ("names", "seating", "error", "match"),
+    [
+        (("a", "b", "c"), ((0, 1, 2, 3),), InvalidTypeError, "names must be a tuple"),
+        (["a", "b", "c", "d"], ((0, 1, 2, 3),), InvalidTypeError, "names must be a tuple"),
+        (("a", "b", "c", 4), ((0, 1, 2, 3),), InvalidTypeError, "names"),
+        (("a", "b", "c", "d"), (), InvalidValueError, "one seating per deal"),
+        (("a", "b", "c", "d"), ((0, 1, 2, 2),), InvalidValueError, "the seats 0-3"),
+        (("a", "b", "c", "d"), ((0, 1, "2", 3),), InvalidValueError, "the seats 0-3"),
+        (("a", "b", "c", "d"), ([0, 1, 2, 3],), InvalidValueError, "the seats 0-3"),
+        (("a", "b", "c", "d"), ((0, 1, [2], 3),), InvalidValueError, "the seats 0-3"),
+    ],
+)
+def test_the_arena_result_refuses_bad_values(
+    names: Any, seating: Any, error: type[DoppelkopfError], match: str
+) -> None:
+    with pytest.raises(error, match=match):
+        ArenaResult(names, (Deal.shuffled(seed=1),), seating)
+    with pytest.raises(InvalidTypeError, match="deals"):
+        ArenaResult(("a", "b", "c", "d"), ("deal",), ((0, 1, 2, 3),))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

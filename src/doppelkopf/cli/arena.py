@@ -20,8 +20,10 @@ from typing import Any, Final
 
 import attrs
 
+from .. import _checks
 from .._text_table import Column, lay_out
 from ..deal import Action, Deal, Declare, PlayerView
+from ..errors import InvalidValueError
 from ..players import HeuristicPlayer, Player, RandomPlayer, play_deal
 from ..records import dump_deal
 from ..rules import GameType, Rules
@@ -412,11 +414,42 @@ class ArenaResult:
     >>> scores = settle(deal).scores
     >>> result.scores == ((scores[1],), (scores[2],), (scores[3],), (scores[0],))
     True
+
+    Raises:
+        InvalidTypeError: ``names`` is not four ``str`` or ``deals`` not
+            :class:`~doppelkopf.Deal` values, each in a tuple.
+        InvalidValueError: ``seating`` is not one tuple of the seats 0-3 per deal.
     """
 
     names: tuple[str, ...]
     deals: tuple[Deal, ...]
     seating: tuple[tuple[int, ...], ...]
+
+    def __attrs_post_init__(self) -> None:
+        names, deals, seating = self.names, self.deals, self.seating
+        if type(names) is not tuple or len(names) != 4:
+            raise _checks.type_error(names, "names", "tuple of four str")
+        for name in names:
+            _checks.text(name, "names[k]")
+        if type(deals) is not tuple:
+            raise _checks.type_error(deals, "deals", "tuple of Deal")
+        for deal in deals:
+            if not isinstance(deal, Deal):
+                raise _checks.type_error(deal, "deals[i]", "Deal")
+        if type(seating) is not tuple or len(seating) != len(deals):
+            raise InvalidValueError(
+                f"seating: one seating per deal, {len(deals)}, not {_checks.excerpt(seating)}"
+            )
+        for seats in seating:
+            if (
+                type(seats) is not tuple
+                or not all(type(seat) is int for seat in seats)
+                or sorted(seats) != [0, 1, 2, 3]
+            ):
+                raise InvalidValueError(
+                    f"seating: each is a tuple of the seats 0-3 in some order, not "
+                    f"{_checks.excerpt(seats)}"
+                )
 
     @property
     def scores(self) -> tuple[tuple[int, ...], ...]:
