@@ -324,3 +324,53 @@ def test_sheet_and_play_from_a_pipe_of_bytes_that_are_not_utf_8() -> None:
 def test_a_reader_error_is_a_doppelkopf_error() -> None:
     assert issubclass(_InputError, DoppelkopfError)
     assert issubclass(_InputError, ValueError)
+
+
+def test_a_line_far_longer_than_the_limit_is_skipped_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    piped(monkeypatch, b"x" * (4 * MAX_INPUT_LINE + 10) + b"\nnext\n")
+    with pytest.raises(_InputError, match="longer than"):
+        _read_piped(MAX_INPUT_LINE)
+    assert _read_piped(MAX_INPUT_LINE) == "next"
+
+
+def test_at_a_terminal_the_line_is_read_by_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal(""))
+    answers = iter(["typed", b"\xff"])
+
+    def typed(prompt: str) -> str:
+        answer = next(answers)
+        if isinstance(answer, bytes):
+            answer.decode("utf-8")
+        return str(answer)
+
+    monkeypatch.setattr("builtins.input", typed)
+    read = _line_reader()
+    assert read("? ") == "typed"
+    with pytest.raises(_InputError, match="the line is not UTF-8 text: invalid start byte"):
+        read("? ")
+
+
+def test_a_sheet_at_a_terminal_asks_again_after_a_line_it_cannot_read() -> None:
+    from doppelkopf import Session
+    from doppelkopf.cli.sheet import keep_sheet
+
+    lines = iter(["bad", "re 0,2 151"])
+
+    def read(prompt: str) -> str:
+        line = next(lines, None)
+        if line is None:
+            raise EOFError
+        if line == "bad":
+            raise _InputError("the line is not UTF-8 text")
+        return line
+
+    said: list[str] = []
+    session = keep_sheet(Session.new(0), read, said.append)
+    assert len(session) == 1
+    assert "Not read: the line is not UTF-8 text. Try again." in said

@@ -467,3 +467,30 @@ def test_plot_through_python_dash_m(tmp_path: Path) -> None:
     done = run_process("arena", "--deals", "2", "--seed", "1", "--plot", str(path))
     assert (done.returncode, done.stderr) == (0, "")
     assert path.read_bytes().startswith(PNG_SIGNATURE)
+
+
+@pytest.mark.parametrize("command", ["sheet", "arena"])
+def test_a_plot_where_a_file_or_folder_is_in_the_way_fails_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    (tmp_path / "folder.png").mkdir()
+    for path, reason in (("file/a.png", "is not a folder"), ("folder.png", "it is a folder")):
+        status, out, err = run(capsys, command, "--plot", str(tmp_path / path))
+        assert (status, out) == (2, "")
+        assert reason in err
+
+
+def test_a_plot_that_cannot_be_written_exits_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def fail(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", fail)
+    path = tmp_path / "a.png"
+    status, out, err = run(capsys, "arena", "--deals", "2", "--seed", "1", "--plot", str(path))
+    assert out.startswith("2 deals (seed 1)")
+    assert status == 1
+    assert err == f"doppelkopf arena: error: cannot write {path}: No space left on device\n"
+    assert os.listdir(tmp_path) == []

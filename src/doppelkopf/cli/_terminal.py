@@ -454,7 +454,9 @@ class TerminalPlayer:
                 mistakes = self._mistake(words, mistakes)
                 continue
             action = self._action(view, " ".join(words))
-            if isinstance(action, InvalidNotationError):
+            if isinstance(action, InvalidNotationError):  # pragma: no cover - see below
+                # exchange_words gives the grammar three cards, led by a verb it knows
+                # or bare in the exchange's phase: the grammar reads every such text.
                 result = f"{grammar_reason(action).capitalize()}."
             elif not isinstance(action, step):
                 verb = "pass" if step is PassCards else "return"
