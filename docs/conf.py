@@ -50,6 +50,7 @@ rulelinks_pages = [
     "house-rules",
     "scoring",
     "sessions",
+    "plots",
     "playing",
     "bots",
     "cli",

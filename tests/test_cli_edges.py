@@ -31,7 +31,7 @@ from doppelkopf import (
     play_deal,
     settle,
 )
-from doppelkopf.cli import SoloShyRandomPlayer, build_parser, main
+from doppelkopf.cli import SoloShyRandomPlayer, build_parser, main, play
 from doppelkopf.cli._answers import card_named
 from doppelkopf.cli._common import _PRESETS
 from doppelkopf.cli.play import _line_editing
@@ -310,7 +310,7 @@ def test_five_players_number_every_seat_as_the_table_does(
 ) -> None:
     """Every seat a deal's narration names is one of the table seats that play it."""
     shown: list[str] = []
-    monkeypatch.setattr(builtins, "input", FirstPlayable(shown))
+    monkeypatch.setattr(play, "_answer_reader", lambda: FirstPlayable(shown))
     monkeypatch.setattr(builtins, "print", lambda *args, **_: shown.append(" ".join(args)))
     status = main(["play", "--seed", "3", "--option", "players=5", "--seat", "4", "--session"])
     assert status == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import builtins
 import re
 from collections.abc import Callable, Sequence
 
@@ -22,6 +21,7 @@ from doppelkopf import (
 from doppelkopf.cli import (
     GameAbandoned,
     TerminalPlayer,
+    play,
     play_narrated,
 )
 from doppelkopf.players import Player
@@ -83,7 +83,7 @@ def play_main(
     *argv: str,
     screen: Screen | None = None,
 ) -> tuple[int, str, str]:
-    monkeypatch.setattr(builtins, "input", typist)
+    monkeypatch.setattr(play, "_answer_reader", lambda: typist)
     status, out, err = run(capsys, "play", *argv)
     return status, (screen.text if screen else "") + out, err
 
@@ -181,7 +181,7 @@ def test_keyboard_interrupt_exits_130(
     def interrupted(prompt: str) -> str:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(builtins, "input", interrupted)
+    monkeypatch.setattr(play, "_answer_reader", lambda: interrupted)
     assert run(capsys, "play", "--seed", "3")[0] == 130
 
 
@@ -254,7 +254,7 @@ def test_terminal_player_announces_by_word_and_confirms() -> None:
     assert party is not None
     wrong = "kontra" if party is Party.RE else "re"
     lines: list[str] = []
-    typist = Typist([wrong, "rekontra", "k90", "maybe", "n", "no60", "y"])
+    typist = Typist([wrong, "k90", "maybe", "n", "no60", "y"])
     action = terminal(typist, lines).act(deal.view(seat))
     assert action == Announce(seat, Announcement.NO_60)
     assert f"You play for {party}: your announcement is {str(party).lower()}." in lines
@@ -264,12 +264,22 @@ def test_terminal_player_announces_by_word_and_confirms() -> None:
     assert typist.transcript[0].startswith(
         "Your card (its number or name) or an announcement (a word): "
     )
-    assert typist.transcript[3] == (
+    assert typist.transcript[2] == (
         f"Announce keine 90 (with {party})? It raises the deal's value. (y/n): maybe"
     )
     assert "Please answer y (announce) or n (do not announce)." in lines
     assert "Not announced." in lines
-    assert typist.transcript[6].startswith(f"Announce keine 60 (with {party}, keine 90)? ")
+    assert typist.transcript[5].startswith(f"Announce keine 60 (with {party}, keine 90)? ")
+
+
+@pytest.mark.parametrize("word", ["re/kontra", "Re/Kontra", "rekontra"])
+def test_the_grammars_word_for_either_party_announces_ones_own(word: str) -> None:
+    deal = normal_deal()
+    seat = deal.turn
+    assert seat is not None
+    lines: list[str] = []
+    action = terminal(Typist([word, "y"]), lines).act(deal.view(seat))
+    assert action == Announce(seat, Announcement.RE_KONTRA)
 
 
 def test_a_number_is_always_a_card_of_the_hand() -> None:

@@ -52,6 +52,7 @@ PUBLIC_MODULES = (
     "doppelkopf.deal",
     "doppelkopf.errors",
     "doppelkopf.parties",
+    "doppelkopf.plots",
     "doppelkopf.players",
     "doppelkopf.records",
     "doppelkopf.rules",

@@ -56,6 +56,7 @@ from .errors import InvalidSummaryError as InvalidSummaryError
 from .errors import InvalidTypeError as InvalidTypeError
 from .errors import InvalidValueError as InvalidValueError
 from .errors import LateReplyLockError as LateReplyLockError
+from .errors import MissingExtraError as MissingExtraError
 from .errors import MustFollowError as MustFollowError
 from .errors import NotYourTurnError as NotYourTurnError
 from .errors import TrickCompleteError as TrickCompleteError

@@ -45,6 +45,7 @@ __all__ = [
     "InvalidTypeError",
     "InvalidValueError",
     "LateReplyLockError",
+    "MissingExtraError",
     "MustFollowError",
     "NotYourTurnError",
     "TrickCompleteError",
@@ -206,3 +207,23 @@ class InvalidRulesError(InvalidValueError):
         super().__init__(message if not rule else f"{message} ({rule})")
         self.options = options
         self.rule = rule
+
+
+class MissingExtraError(DoppelkopfError, ImportError):
+    """A feature whose optional dependency is not installed, such as the plots' matplotlib.
+
+    It is an :class:`ImportError` too, so code that tries an optional import
+    and falls back keeps working.  The message names the package that is
+    missing and the command that installs it.
+
+    Attributes:
+        extra: the name of the package's optional extra that brings it (``"plot"``).
+
+    >>> error = MissingExtraError("plots need matplotlib", extra="plot", name="matplotlib")
+    >>> isinstance(error, ImportError), error.extra, error.name
+    (True, 'plot', 'matplotlib')
+    """
+
+    def __init__(self, message: str, *, extra: str, name: str | None = None) -> None:
+        super().__init__(message, name=name)
+        self.extra = extra

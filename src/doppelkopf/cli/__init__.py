@@ -57,6 +57,7 @@ from ._common import (
     _Handler,
     _UsageError,
 )
+from .arena import ArenaResult as ArenaResult
 from .arena import SoloShyRandomPlayer as SoloShyRandomPlayer
 from .arena import arena_table as arena_table
 from .demo import describe_deal as describe_deal
@@ -66,6 +67,7 @@ from .play import play_narrated as play_narrated
 from .score import summary_from_json as summary_from_json
 
 __all__ = [
+    "ArenaResult",
     "GameAbandoned",
     "SoloShyRandomPlayer",
     "TerminalPlayer",

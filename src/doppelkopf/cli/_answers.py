@@ -1,14 +1,23 @@
 """What the person at the terminal types: yes and no, announcement words, cards by
-number or name (also the German names, ``Kreuz Dame``), and the near misses of them."""
+number or name (also the German names, ``Kreuz Dame``), and the near misses of them.
+
+The actions themselves are read by the one action grammar of
+:func:`doppelkopf.wire.parse_action`; what this module adds on top are the
+terminal's conveniences, turned into words of that grammar first: a card
+chosen by its number in the hand or named in German is given to it as ``CQ``.
+"""
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
 from ..cards import Card
-from ..errors import InvalidNotationError
+from ..deal import PassCards, ReturnCards
+from ..errors import DoppelkopfError, InvalidNotationError
+from ..wire import parse_action
 from ._common import _cut
 
 _WORDS: Final = {1: "k90", 2: "k60", 3: "k30", 4: "schwarz"}
@@ -117,29 +126,52 @@ def near_miss(text: str, words: Iterable[str]) -> str:
     return f" Did you mean {close[0]}?"
 
 
-def _three_cards(text: str, hand: Sequence[Card]) -> tuple[Card, ...] | str:
-    """The three cards ``text`` names by number in ``hand`` or by name, or why it does not.
+_PROBE: Final = "♣Q ♠Q ♥Q"
+"""Three cards to try a word with as the verb of an exchange step (``pass ♣Q ♠Q ♥Q``)."""
+
+
+def exchange_verb(word: str) -> bool:
+    """Whether the action grammar reads ``word`` as the verb of an Armut exchange step.
+
+    >>> exchange_verb("abgeben"), exchange_verb("zurück"), exchange_verb("zz")
+    (True, True, False)
+    """
+    try:
+        action = parse_action(f"{word} {_PROBE}", seat=0)
+    except DoppelkopfError:
+        return False
+    return isinstance(action, PassCards | ReturnCards)
+
+
+def exchange_words(text: str, hand: Sequence[Card]) -> list[str] | str:
+    """``text`` in the words of the action grammar, cards named by number or in German
+    written as ``CQ``; or why it names no three cards of ``hand``.
+
+    The first word may be a verb of the exchange (``pass``, ``zurück``); every
+    other word is a card's number in ``hand`` or its name.
 
     >>> from doppelkopf import Hand
     >>> hand = list(Hand.parse("♦K ♣J ♠K ♠A"))
-    >>> [str(card) for card in _three_cards("1, 2 SA", hand)]
-    ['♣J', '♦K', '♠A']
-    >>> [str(card) for card in _three_cards("Karo König, Kreuz Bube pik ass", hand)]
-    ['♦K', '♣J', '♠A']
-    >>> _three_cards("1 1 2", hand)
+    >>> exchange_words("1, 2 SA", hand)
+    ['CJ', 'DK', 'SA']
+    >>> exchange_words("pass Karo König, Kreuz Bube pik ass", hand)
+    ['pass', 'DK', 'CJ', 'SA']
+    >>> exchange_words("1 1 2", hand)
     'Card 1 is named twice: name three different cards of your hand.'
-    >>> _three_cards("9 x", hand)
+    >>> exchange_words("9 x", hand)
     'Name exactly three cards, not 2.'
-    >>> print(_three_cards("1 2 Pik Kings", hand))
+    >>> print(exchange_words("1 2 Pik Kings", hand))
     'Pik Kings' is neither a card's number nor its name (such as ♠A or SA). Did you mean
     pik könig?
     """
     words = card_words(text)
-    if len(words) != 3:
-        return f"Name exactly three cards, not {len(words)}."
-    cards: list[Card] = []
+    first = words[0] if words else ""
+    verb = not first.isdecimal() and card_named(first) is None and exchange_verb(first)
+    if len(words) - verb != 3:
+        return f"Name exactly three cards, not {len(words) - verb}."
+    translated = words[:verb]
     numbers: set[int] = set()
-    for word in words:
+    for word in words[verb:]:
         if word.isdecimal():
             number = int(word) if len(word) <= 6 else 0
             if not 1 <= number <= len(hand):
@@ -147,7 +179,7 @@ def _three_cards(text: str, hand: Sequence[Card]) -> tuple[Card, ...] | str:
             if number in numbers:
                 return f"Card {number} is named twice: name three different cards of your hand."
             numbers.add(number)
-            cards.append(hand[number - 1])
+            translated.append(hand[number - 1].ascii)
             continue
         card = card_named(word)
         if card is None:
@@ -155,8 +187,28 @@ def _three_cards(text: str, hand: Sequence[Card]) -> tuple[Card, ...] | str:
                 f"{_cut(word)!r} is neither a card's number nor its name (such as ♠A or SA)."
                 + near_miss(word, card_names(hand))
             )
-        cards.append(card)
-    return tuple(cards)
+        translated.append(card.ascii)
+    return translated
+
+
+_PREFIX: Final = re.compile(r"action .*, column \d+: ", re.DOTALL)
+
+
+def grammar_reason(error: InvalidNotationError) -> str:
+    """The action grammar's reason for refusing a text, without the text and column it quotes.
+
+    The column counts in the text the grammar was given, which may differ from the
+    text typed (a card named by number or in German is given as ``CQ``).
+
+    >>> try:
+    ...     parse_action("SA SK", seat=0)
+    ... except InvalidNotationError as error:
+    ...     print(grammar_reason(error))
+    a card is played alone
+    """
+    message = str(error)
+    found = _PREFIX.match(message)
+    return message if found is None else message[found.end() :]
 
 
 def _span(first: int, last: int) -> str:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final, NoReturn
+from types import ModuleType
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from .._checks import excerpt
 from .._json import parse_json
@@ -18,6 +21,9 @@ from ..deal import (
 from ..errors import DoppelkopfError
 from ..parties import Announcement
 from ..rules import USUAL_THROW_REASONS, GameType, Rules
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 _Handler = Callable[[argparse.Namespace], int]
 
@@ -127,6 +133,141 @@ def _check_writable(path: Path) -> None:
 
 class _CommandFailure(Exception):
     """The command could not finish its job (exit status 1)."""
+
+
+# --- reading lines ---------------------------------------------------------------------
+
+MAX_INPUT_LINE: Final = 4096
+"""The longest line of standard input the commands read, in characters."""
+
+
+class _InputError(_UsageError):
+    """A line of standard input that cannot be read: too long, or not UTF-8 text."""
+
+
+def _too_long(limit: int) -> _InputError:
+    return _InputError(f"the line is longer than {limit} characters")
+
+
+def _read_piped(limit: int) -> str:
+    """The next line of standard input, without its line end, read ``limit`` characters
+    at most; the rest of a longer line is skipped and the line refused.
+
+    Raises:
+        EOFError: the input ended.
+        _InputError: the line is longer than ``limit`` characters, or not UTF-8 text.
+    """
+    stream = sys.stdin
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # a text stream without bytes beneath (io.StringIO)
+        text: str = stream.readline(limit + 1)
+        if not text:
+            raise EOFError
+        if len(text.rstrip("\r\n")) > limit:
+            while text and not text.endswith("\n"):
+                text = stream.readline(limit + 1)
+            raise _too_long(limit)
+        return text.rstrip("\r\n")
+    most = 4 * limit + 2  # every character in 4 bytes at most, then "\r\n"
+    raw: bytes = buffer.readline(most)
+    if not raw:
+        raise EOFError
+    if len(raw) == most and not raw.endswith(b"\n"):
+        while raw and not raw.endswith(b"\n"):
+            raw = buffer.readline(most)
+        raise _too_long(limit)
+    try:
+        line = raw.decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError as error:
+        raise _InputError(
+            f"the line is not UTF-8 text: byte 0x{raw[error.start]:02x} at byte "
+            f"{error.start + 1} does not belong there"
+        ) from None
+    if len(line) > limit:
+        raise _too_long(limit)
+    return line
+
+
+def _line_reader(limit: int = MAX_INPUT_LINE, *, echo: bool = True) -> Callable[[str], str]:
+    """How a command asks for lines: :func:`input` at a terminal, with its line editing;
+    otherwise lines read ``limit`` characters at most, the prompt written first with ``echo``.
+
+    The reader raises :class:`EOFError` at the end of the input, and an
+    :class:`_InputError` for a line that is too long or not UTF-8 text.
+    """
+
+    def typed(prompt: str) -> str:
+        try:
+            return input(prompt)
+        except UnicodeDecodeError as error:
+            raise _InputError(f"the line is not UTF-8 text: {error.reason}") from None
+
+    def piped(prompt: str) -> str:
+        if echo:
+            print(prompt, end="", flush=True)
+        return _read_piped(limit)
+
+    return typed if sys.stdin.isatty() else piped
+
+
+# --- plots ---------------------------------------------------------------------------
+
+
+def _plot_file(text: str) -> Path:
+    """The ``--plot`` file: a path ending in ``.png`` or ``.svg`` (any case)."""
+    from .. import plots
+
+    try:
+        return plots.plot_path(text)
+    except DoppelkopfError:
+        raise argparse.ArgumentTypeError(
+            f"{_show(text)}: a plot is written as PNG or SVG, so the file name ends in .png or .svg"
+        ) from None
+
+
+def _add_plot(parser: argparse.ArgumentParser, what: str) -> None:
+    """Add ``--plot FILE`` (PNG or SVG by the suffix) to ``parser``; ``what`` it draws."""
+    parser.add_argument(
+        "--plot",
+        type=_plot_file,
+        metavar="FILE",
+        help=f"{what} (FILE ends in .png or .svg; needs matplotlib, the extra "
+        '"plot": pip install "doppelkopf[plot]")',
+    )
+
+
+def _check_plot(path: Path) -> None:
+    """Fail now, before any work, when the plot cannot be drawn or written to ``path``:
+    matplotlib missing, a missing folder, a folder in its place, or no permission to add
+    a file to the folder (the plot is written beside ``path`` and renamed to it)."""
+    from .. import plots
+
+    try:
+        plots.require()
+    except DoppelkopfError as error:
+        _fail(f"--plot: {error}")
+    folder = path.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        _fail(
+            f"--plot: cannot write {_cut(str(path), 80)}: the folder {_cut(str(folder), 80)} {what}"
+        )
+    if path.is_dir():
+        _fail(f"--plot: cannot write {_cut(str(path), 80)}: it is a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        _fail(f"--plot: cannot write {_cut(str(path), 80)}: the folder is not writable")
+
+
+def _write_plot(path: Path, draw: Callable[[ModuleType], Figure]) -> None:
+    """Draw a figure with ``draw(doppelkopf.plots)`` and write it to ``path``; say so."""
+    from .. import plots
+
+    figure = draw(plots)
+    try:
+        plots.save_figure(figure, path)
+    except OSError as error:
+        raise _FileError(f"cannot write {path}: {error.strerror or error}") from error
+    print(f"Plot written to {path}.")
 
 
 class _FileError(_CommandFailure):

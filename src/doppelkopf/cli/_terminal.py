@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from ..announce import apply_announcement
 from ..cards import Card
 from ..deal import (
     Action,
@@ -22,9 +21,10 @@ from ..deal import (
 from ..deal.poverty import held_refusal, pass_refusal
 from ..deal.throwing import REASON_TEXT
 from ..errors import DoppelkopfError, InvalidNotationError
-from ..parties import Announcement, Party
+from ..parties import Announcement
 from ..rules import GameType
 from ..tricks import check_card
+from ..wire import MAX_ACTION_TEXT, format_action, parse_action
 from ._answers import (
     _COMMANDS,
     _NO,
@@ -32,9 +32,10 @@ from ._answers import (
     _WORDS,
     _YES,
     _span,
-    _three_cards,
     card_named,
     card_names,
+    exchange_words,
+    grammar_reason,
     near_miss,
 )
 from ._common import (
@@ -44,6 +45,8 @@ from ._common import (
     _cut,
     _seat_number,
 )
+from ._standing import refusal as _refusal
+from ._standing import standing as _standing
 
 
 class GameAbandoned(Exception):
@@ -67,13 +70,24 @@ When asked between the others' cards, press Enter to pass.
 _MAX_MISTAKES: Final = 20
 """Answers in a row that are not options, after which the game is left."""
 
+MAX_ANSWER: Final = MAX_ACTION_TEXT
+"""The longest answer read, in characters (stripped), as long as an action's text may be."""
+
 
 class TerminalPlayer:
     """A person at a terminal, as a :class:`~doppelkopf.Player`.
 
     ``input_fn`` is called with a prompt and returns the line typed (as the
     built-in :func:`input` does, raising :class:`EOFError` at the end of
-    input); ``output_fn`` shows a line (as :func:`print` does).  The player
+    input, and a :class:`~doppelkopf.DoppelkopfError` for a line it cannot
+    read, which counts as an answer that is not an option); ``output_fn``
+    shows a line (as :func:`print` does).  An answer is at most 100
+    characters long (:data:`MAX_ANSWER`, the most an action's text may have,
+    :data:`~doppelkopf.wire.MAX_ACTION_TEXT`).  Every action typed is read by the
+    action grammar of :func:`doppelkopf.wire.parse_action` in the context of
+    the player's view, after a card chosen by its number or named in German has
+    been written as the grammar's ``CQ``; numbers choose the options of a
+    list, and ``y``/``n`` answer an Armut offer, on top of the grammar's words.  The player
     sees only its own view (:class:`~doppelkopf.PlayerView`):
 
     - in the reservation round, its hand and the numbered answers: healthy, a
@@ -174,18 +188,45 @@ class TerminalPlayer:
             self.output_fn(line)
 
     def _ask(self, prompt: str) -> str:
-        try:
-            answer = self.input_fn(prompt)
-        except EOFError:
-            self.output_fn("")
-            raise GameAbandoned("the input ended") from None
-        text = answer.strip()
+        """The answer typed, stripped; an answer longer than :data:`MAX_ANSWER` characters
+        is refused and asked for again (counted as a mistake)."""
+        mistakes = 0
+        while True:
+            try:
+                answer = self.input_fn(prompt)
+            except EOFError:
+                self.output_fn("")
+                raise GameAbandoned("the input ended") from None
+            except DoppelkopfError as error:  # a line the input cannot read
+                mistakes = self._mistake(f"Not read: {error}.", mistakes)
+                continue
+            text = answer.strip()
+            if len(text) <= MAX_ANSWER:
+                break
+            mistakes = self._mistake(
+                f"An answer is at most {MAX_ANSWER} characters, not {len(text):,}.", mistakes
+            )
         if text.lower() in ("q", "quit", "exit"):
             raise GameAbandoned("the player quit")
         return text
 
-    def _choose(self, prompt: str, count: int, show: Callable[[], None]) -> int:
-        """Ask until the answer is an option number 1..count; return it 0-based."""
+    def _action(self, view: PlayerView, text: str) -> Action | InvalidNotationError:
+        """The action ``text`` names in the action grammar (:func:`~doppelkopf.wire.parse_action`),
+        read in the context of ``view``, or the grammar's refusal."""
+        try:
+            return parse_action(text, seat=view.seat, context=view)
+        except InvalidNotationError as error:
+            return error
+
+    def _choose(
+        self,
+        prompt: str,
+        count: int,
+        show: Callable[[], None],
+        word: Callable[[str], int | str | None] = lambda text: None,
+    ) -> int:
+        """Ask until the answer is an option number 1..count, or a word that ``word`` reads
+        as an option (0-based) or refuses with a reason; return it 0-based."""
         mistakes = 0
         while True:
             text = self._ask(prompt)
@@ -197,8 +238,12 @@ class TerminalPlayer:
                     return number - 1
                 message = f"There is no option {_cut(text)}: choose {_span(1, count)}."
             else:
-                message = f"Please type {_span(1, count)} (? for help, q to quit)." + near_miss(
-                    text, _COMMANDS
+                chosen = word(text)
+                if isinstance(chosen, int):
+                    return chosen
+                message = chosen or (
+                    f"Please type {_span(1, count)} (? for help, q to quit)."
+                    + near_miss(text, _COMMANDS)
                 )
             mistakes = self._mistake(message, mistakes)
 
@@ -285,8 +330,18 @@ class TerminalPlayer:
             for number, reservation in enumerate(options, start=1):
                 self.output_fn(f"  {number} {label(reservation)}")
 
+        def word(text: str) -> int | str | None:
+            action = self._action(view, text)
+            if not isinstance(action, Declare):
+                return None
+            if action in options:
+                return options.index(action)
+            return (
+                f"You cannot declare {format_action(action)} now: choose {_span(1, len(options))}."
+            )
+
         show()
-        choice = self._choose(f"Your answer ({_span(1, len(options))}): ", len(options), show)
+        choice = self._choose(f"Your answer ({_span(1, len(options))}): ", len(options), show, word)
         return options[choice]
 
     # --- the Armut exchange (V§6.3) -------------------------------------------------
@@ -358,12 +413,13 @@ class TerminalPlayer:
         mistakes = 0
         while True:
             text = self._ask("Accept the Armut? (y/n): ").lower()
-            if text in _YES:
-                return AnswerPoverty(view.seat, True)
-            if text in _NO:
-                return AnswerPoverty(view.seat, False)
             if self._helped(text, show):
                 continue
+            # y and n on top of the grammar's words (accept, annehmen, ablehnen ...).
+            words = "accept" if text in _YES else "refuse" if text in _NO else text
+            action = self._action(view, words)
+            if isinstance(action, AnswerPoverty):
+                return action
             mistakes = self._mistake(
                 "Please answer y (accept the Armut) or n (refuse it).", mistakes
             )
@@ -381,18 +437,34 @@ class TerminalPlayer:
         show: Callable[[], None],
         check: Callable[[tuple[Card, ...]], str | None],
     ) -> tuple[Card, ...]:
-        """Ask until the answer names three cards that ``check`` takes (no reason returned)."""
+        """Ask until the answer names three cards that ``check`` takes (no reason returned).
+
+        The cards may be named by number or name, and be led by the verb of the step
+        (``pass``, ``return``); the action grammar reads the answer in the phase's context.
+        """
         show()
+        step = PassCards if view.phase is Phase.POVERTY_PASS else ReturnCards
         mistakes = 0
         while True:
             text = self._ask(f"{prompt} (numbers or names, such as 1 2 3): ")
             if self._helped(text, show):
                 continue
-            result = _three_cards(text, hand)
-            if not isinstance(result, str):
-                reason = check(result)
+            words = exchange_words(text, hand)
+            if isinstance(words, str):
+                mistakes = self._mistake(words, mistakes)
+                continue
+            action = self._action(view, " ".join(words))
+            if isinstance(action, InvalidNotationError):  # pragma: no cover - see below
+                # exchange_words gives the grammar three cards, led by a verb it knows
+                # or bare in the exchange's phase: the grammar reads every such text.
+                result = f"{grammar_reason(action).capitalize()}."
+            elif not isinstance(action, step):
+                verb = "pass" if step is PassCards else "return"
+                result = f"Now you {verb} three cards (V§6.3): name them, without another verb."
+            else:
+                reason = check(action.cards)
                 if reason is None:
-                    return result
+                    return action.cards
                 result = reason
             mistakes = self._mistake(result, mistakes)
 
@@ -451,21 +523,35 @@ class TerminalPlayer:
             return f"You {error}"
         return Play(view.seat, card)
 
-    def _announcement_answer(self, view: PlayerView, text: str) -> Announcement | str | None:
-        """The announcement typed as ``text``, why it cannot be made, or ``None`` for no word."""
+    def _typed(self, view: PlayerView, text: str) -> Action | str | None:
+        """The action ``text`` names in the grammar, a card named in German included; why an
+        announcement word is refused; or ``None`` when ``text`` names no action."""
+        action = self._action(view, text)
+        if isinstance(action, InvalidNotationError):
+            card = card_named(text)  # the German names, on top of the grammar's cards
+            if card is not None:
+                action = self._action(view, card.ascii)
+        if isinstance(action, Announce):
+            return self._announcement_answer(view, action.level)
+        if not isinstance(action, InvalidNotationError):
+            return action
+        party = view.party
         try:
             level = Announcement.parse(text)
         except InvalidNotationError:
             return None
+        if level is Announcement.RE_KONTRA and party is not None:
+            return f"You play for {party}: your announcement is {str(party).lower()}."
+        return None
+
+    def _announcement_answer(self, view: PlayerView, level: Announcement) -> Action | str:
+        """Announcing ``level``, or why it cannot be made now (SPEC §7.4, §8)."""
         party = view.party
         if party is None:
             return "No one may announce before the marriage's clarification trick (§7.4)."
-        own_words = ("re",) if party is Party.RE else ("kontra", "contra")
-        if level is Announcement.RE_KONTRA and text.strip().lower() not in own_words:
-            return f"You play for {party}: your announcement is {str(party).lower()}."
         if level not in self._announcement_options(view):
             return f"You cannot announce {level.label(party)} now: {_refusal(view, level)}."
-        return level
+        return Announce(view.seat, level)
 
     def _play(self, view: PlayerView) -> Action:
         game = view.game_type
@@ -486,17 +572,15 @@ class TerminalPlayer:
             if self._helped(text, show):
                 continue
             result = self._play_answer(view, hand, text)
-            if isinstance(result, Announcement):
-                if self._confirm(view, result):
-                    return Announce(view.seat, result)
+            if isinstance(result, Announce):
+                if self._confirm(view, result.level):
+                    return result
                 continue
             if not isinstance(result, str):
                 return result
             mistakes = self._mistake(result, mistakes)
 
-    def _play_answer(
-        self, view: PlayerView, hand: Sequence[Card], text: str
-    ) -> Action | Announcement | str:
+    def _play_answer(self, view: PlayerView, hand: Sequence[Card], text: str) -> Action | str:
         """What an answer on one's turn means: a card, an announcement, or why neither."""
         if text.isdecimal():
             number = int(text) if len(text) <= 6 else 0
@@ -506,12 +590,11 @@ class TerminalPlayer:
                 f"There is no card {_cut(text)} in your hand: choose {_span(1, len(hand))}; "
                 "announcements are typed as words."
             )
-        card = card_named(text)
-        if card is not None:
-            return self._card_answer(view, card)
-        level = self._announcement_answer(view, text)
-        if level is not None:
-            return level
+        result = self._typed(view, text)
+        if isinstance(result, Play):
+            return self._card_answer(view, result.card)
+        if isinstance(result, Announce | str):
+            return result
         return (
             f"Please type a card's number ({_span(1, len(hand))}) or name, or an announcement "
             "word (? for help, q to quit)."
@@ -554,77 +637,27 @@ class TerminalPlayer:
                 return None
             if self._helped(text, show):
                 continue
-            level = self._announcement_answer(view, text)
-            if isinstance(level, Announcement):
-                if self._confirm(view, level):
-                    return Announce(view.seat, level)
+            result = None if text.isdecimal() else self._typed(view, text)
+            if isinstance(result, Announce):
+                if self._confirm(view, result.level):
+                    return result
                 continue
             hint = ""
-            if level is None:
-                if text.isdecimal():
-                    level = "Numbers choose cards, and it is not your turn."
-                elif card_named(text) is not None:
-                    level = "It is not your turn to play; you may only announce now."
-                else:
-                    hint = near_miss(text, self._words(view))
-            message = level or "That is not an announcement."
+            if text.isdecimal():
+                message = "Numbers choose cards, and it is not your turn."
+            elif isinstance(result, Play):
+                message = "It is not your turn to play; you may only announce now."
+            elif isinstance(result, str):
+                message = result
+            else:
+                message = "That is not an announcement."
+                hint = near_miss(text, self._words(view))
             mistakes = self._mistake(
                 f"{message} Type an announcement word or press Enter to pass.{hint}", mistakes
             )
 
 
 _EXCHANGE: Final = (Phase.POVERTY_PASS, Phase.POVERTY_OFFER, Phase.POVERTY_RETURN)
-
-
-def _refusal(view: PlayerView, level: Announcement) -> str:
-    """Why the viewer may not announce ``level`` now, in the words of the rules (SPEC §8)."""
-    party = view.party
-    assert party is not None
-    own, other = (
-        (view.re_state, view.kontra_state)
-        if party is Party.RE
-        else (view.kontra_state, view.re_state)
-    )
-    held = own.level
-    if held is not None and level <= held:
-        return f"your party has announced {held.label(party)} already (§8.6a)"
-    clarification = view.clarification_trick
-    try:
-        apply_announcement(
-            own,
-            other,
-            level,
-            hand_size=len(view.hand),
-            shift=0 if clarification is None else clarification - 1,
-            rules=view.rules,
-        )
-    except DoppelkopfError as error:
-        return str(error)
-    # The view offers every announcement the rule allows while the person is asked.
-    return "the deal does not take announcements now (§8.3)"  # pragma: no cover
-
-
-def _standing(view: PlayerView, table: Sequence[int] | None) -> str:
-    """The viewer's party and partner as far as its view shows them, seats numbered as at
-    ``table`` (:func:`~doppelkopf.cli._common._seat_number`)."""
-    party = view.party
-    if party is None:
-        return "party not known yet"
-    game = view.game_type
-    assert game is not None
-    if game.is_solo:
-        if view.declarer == view.seat:
-            return f"{party}, alone"
-        return f"{party}, against seat {_seat_number(view.declarer or 0, table)}"
-    partners = [
-        seat
-        for seat, known in enumerate(view.known_parties)
-        if known is party and seat != view.seat
-    ]
-    partner = (
-        f"partner seat {_seat_number(partners[0], table)}" if partners else "partner not known yet"
-    )
-    return f"{party}, {partner}"
 
 
 def _sorted(view: PlayerView, game: GameType) -> list[Card]:

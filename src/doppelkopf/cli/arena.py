@@ -20,16 +20,20 @@ from typing import Any, Final
 
 import attrs
 
+from .. import _checks
 from .._text_table import Column, lay_out
 from ..deal import Action, Deal, Declare, PlayerView
+from ..errors import InvalidValueError
 from ..players import HeuristicPlayer, Player, RandomPlayer, play_deal
 from ..records import dump_deal
 from ..rules import GameType, Rules
-from ..scoring import settle
+from ..scoring import Settlement, settle
 from ._common import (
     EXIT_OK,
+    _add_plot,
     _add_rules,
     _add_seed,
+    _check_plot,
     _check_writable,
     _CommandFailure,
     _cut,
@@ -39,6 +43,7 @@ from ._common import (
     _random_seed,
     _rules,
     _write_file,
+    _write_plot,
 )
 
 _SOLO_SHARE: Final = 0.02
@@ -329,11 +334,12 @@ def arena_table(
     seats = [all_seats[i] for i in played]
     count = len(played)
     settlements = [settle(deals[i]) for i in played]
+    per_bot = _scores(settlements, seats)
     label = "seat" if seating is None else "bot"
     width = min(24, max(9, *(len(kind) for kind in kinds)))
     rows = [(label, "player", "mean", "95% CI", "won", "total")]
     for bot in range(4):
-        scores = [settlement.scores[seats[i][bot]] for i, settlement in enumerate(settlements)]
+        scores = per_bot[bot]
         won = sum(
             1
             for i, settlement in enumerate(settlements)
@@ -380,6 +386,77 @@ def arena_table(
         contract_rows.append((name, str(times), who))
     contract_columns = [Column("<", 16, gap=""), Column(">", 5, grows=False), Column("<")]
     return lines + lay_out(contract_columns, contract_rows)
+
+
+def _scores(
+    settlements: Sequence[Settlement], seats: Sequence[Sequence[int]]
+) -> tuple[tuple[int, ...], ...]:
+    """Each bot's score in every settled deal, ``seats[i][bot]`` its seat in deal ``i``."""
+    return tuple(
+        tuple(settlement.scores[seats[i][bot]] for i, settlement in enumerate(settlements))
+        for bot in range(4)
+    )
+
+
+@attrs.frozen
+class ArenaResult:
+    """What an arena run gives: the bots, every deal and where each bot sat.
+
+    ``names[bot]`` is the bot's name as the table of results shows it,
+    ``deals`` every finished deal in the order played (void deals included,
+    V§8) and ``seating[i][bot]`` the seat bot ``bot`` had in ``deals[i]``.
+    :attr:`scores` holds each bot's score per deal played, as
+    :func:`doppelkopf.plots.arena_figure` draws them.
+
+    >>> from doppelkopf import Deal, HeuristicPlayer, play_deal
+    >>> deal = play_deal(Deal.shuffled(seed=3), [HeuristicPlayer(seed=n) for n in range(4)])
+    >>> result = ArenaResult(("a", "b", "c", "d"), (deal,), ((1, 2, 3, 0),))
+    >>> scores = settle(deal).scores
+    >>> result.scores == ((scores[1],), (scores[2],), (scores[3],), (scores[0],))
+    True
+
+    Raises:
+        InvalidTypeError: ``names`` is not four ``str`` or ``deals`` not
+            :class:`~doppelkopf.Deal` values, each in a tuple.
+        InvalidValueError: ``seating`` is not one tuple of the seats 0-3 per deal.
+    """
+
+    names: tuple[str, ...]
+    deals: tuple[Deal, ...]
+    seating: tuple[tuple[int, ...], ...]
+
+    def __attrs_post_init__(self) -> None:
+        names, deals, seating = self.names, self.deals, self.seating
+        if type(names) is not tuple or len(names) != 4:
+            raise _checks.type_error(names, "names", "tuple of four str")
+        for name in names:
+            _checks.text(name, "names[k]")
+        if type(deals) is not tuple:
+            raise _checks.type_error(deals, "deals", "tuple of Deal")
+        for deal in deals:
+            if not isinstance(deal, Deal):
+                raise _checks.type_error(deal, "deals[i]", "Deal")
+        if type(seating) is not tuple or len(seating) != len(deals):
+            raise InvalidValueError(
+                f"seating: one seating per deal, {len(deals)}, not {_checks.excerpt(seating)}"
+            )
+        for seats in seating:
+            if (
+                type(seats) is not tuple
+                or not all(type(seat) is int for seat in seats)
+                or sorted(seats) != [0, 1, 2, 3]
+            ):
+                raise InvalidValueError(
+                    f"seating: each is a tuple of the seats 0-3 in some order, not "
+                    f"{_checks.excerpt(seats)}"
+                )
+
+    @property
+    def scores(self) -> tuple[tuple[int, ...], ...]:
+        """Each bot's score in every deal played, in order; void deals have none (V§8)."""
+        played = [i for i, deal in enumerate(self.deals) if not deal.is_void]
+        settlements = [settle(self.deals[i]) for i in played]
+        return _scores(settlements, [self.seating[i] for i in played])
 
 
 def _play(start: Deal, players: Sequence[Player], number: int, games: _Games) -> Deal:
@@ -452,6 +529,8 @@ def _play_all(
 def _run_arena(args: argparse.Namespace) -> int:
     if args.record is not None:
         _check_writable(args.record)
+    if args.plot is not None:
+        _check_plot(args.plot)
     seed: int = args.seed if args.seed is not None else _random_seed()
     kinds: list[str] = list(args.players)
     if args.player is not None:
@@ -526,6 +605,12 @@ def _run_arena(args: argparse.Namespace) -> int:
         )
         _write_file(args.record, lambda path: path.write_text(text, encoding="utf-8"))
         print(f"Deal records written to {args.record}.")
+    if args.plot is not None:
+        result = ArenaResult(tuple(names), tuple(deals), tuple(seating))
+        title = f"Scores per deal over {len(deals) - voids:,} deals (seed {seed})"
+        _write_plot(
+            args.plot, lambda plots: plots.arena_figure(result.names, result.scores, title=title)
+        )
     return EXIT_OK
 
 
@@ -591,5 +676,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=Path,
         metavar="FILE",
         help="write every deal to FILE as a JSON array of deal records",
+    )
+    _add_plot(
+        arena,
+        "draw each bot's scores per deal with the 95%% confidence interval of its mean to FILE",
     )
     arena.set_defaults(handler=_run_arena)

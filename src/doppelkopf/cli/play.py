@@ -22,6 +22,7 @@ from ._common import (
     _add_ascii,
     _add_rules,
     _add_seed,
+    _line_reader,
     _print_rules,
     _random_seed,
     _rules,
@@ -114,6 +115,12 @@ def _line_editing() -> None:
         import readline  # noqa: F401 - importing it is what turns line editing on
 
 
+def _answer_reader() -> Callable[[str], str]:
+    """How the person's answers are read: :func:`input` at a terminal, else lines of at most
+    :data:`~doppelkopf.cli._common.MAX_INPUT_LINE` characters, each prompt written first."""
+    return _line_reader()
+
+
 def _settled(deal: Deal, session: Session, seat: int, out: Callable[[str], None]) -> None:
     """Show the settlement of the deal just added to ``session`` and the person's score."""
     if deal.is_void:
@@ -139,7 +146,9 @@ def _run_play(args: argparse.Namespace) -> int:
             f"0-{rules.players - 1}"
         )
     _line_editing()
-    human = TerminalPlayer(input, out, ascii_only=ascii_only, ask_off_turn=args.ask_off_turn)
+    human = TerminalPlayer(
+        _answer_reader(), out, ascii_only=ascii_only, ask_off_turn=args.ask_off_turn
+    )
     rng = random.Random(seed)
     session = Session.new(rng=rng, rules=rules)
     table: list[Player] = [HeuristicPlayer(seed=rng.getrandbits(32)) for _ in range(rules.players)]

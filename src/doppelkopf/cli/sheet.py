@@ -30,13 +30,17 @@ from ..session import Session
 from ._common import (
     EXIT_FAILURE,
     EXIT_OK,
+    _add_plot,
     _add_rules,
+    _check_plot,
+    _line_reader,
     _parse_json,
     _print_rules,
     _rules,
     _show,
     _signed,
     _UsageError,
+    _write_plot,
 )
 from .score import add_deal_options, read_summary, settlement_text, summary_and_counted
 
@@ -264,7 +268,9 @@ def keep_sheet(
     ``on_change`` is called with each changed session before it is taken (to
     save it); should it fail, the line is refused and nothing changes.
     ``read_line`` is called with a prompt and returns the next line (raising
-    :class:`EOFError` at the end); blank lines and ``#`` comments are skipped.
+    :class:`EOFError` at the end, and a :class:`~doppelkopf.DoppelkopfError` for
+    a line it cannot read, which is reported as a bad line); blank lines and
+    ``#`` comments are skipped.
     A line longer than :data:`MAX_LINE` characters, or a line that is not
     one of the above, is reported; with ``retry`` the line is asked for again,
     otherwise :class:`SheetStopped` is raised, naming the line.
@@ -280,6 +286,12 @@ def keep_sheet(
             line = read_line(prompt(session))
         except EOFError:
             break
+        except DoppelkopfError as error:  # a line that cannot be read at all
+            number += 1
+            if not retry:
+                raise SheetStopped(f"line {number}: {error}", session) from None
+            output_fn(f"Not read: {error}. Try again.")
+            continue
         number += 1
         text = line.strip()
         if not text or text.startswith("#"):
@@ -351,6 +363,8 @@ def _open(args: argparse.Namespace, rules: Rules) -> tuple[Session, bool]:
 
 
 def _run_sheet(args: argparse.Namespace) -> int:
+    if args.plot is not None:
+        _check_plot(args.plot)
     session, resumed = _open(args, _rules(args))
     rules = session.rules
     interactive = sys.stdin.isatty()
@@ -367,36 +381,34 @@ def _run_sheet(args: argparse.Namespace) -> int:
         )
     _print_rules(rules)
 
-    def from_stream(prompt: str) -> str:
-        line = sys.stdin.readline(MAX_LINE + 1)
-        if not line:
-            raise EOFError
-        if len(line) > MAX_LINE:
-            while line and not line.endswith("\n"):
-                line = sys.stdin.readline(MAX_LINE + 1)
-            return "x" * (MAX_LINE + 1)
-        return line
-
     def save(changed: Session) -> None:
         records.save(args.file, changed)
 
     try:
         session = keep_sheet(
             session,
-            input if interactive else from_stream,
+            _line_reader(MAX_LINE, echo=False),
             retry=interactive,
             on_change=None if args.file is None else save,
         )
     except SheetStopped as stopped:
         print()
         print(stopped.session.score_sheet())
+        _plot(args, stopped.session)
         raise
     print()
     print(session.score_sheet())
+    _plot(args, session)
     if not session.is_finished:
         print(f"The input ended after {len(session)} of {rules.session_deals} deals.")
         return EXIT_FAILURE
     return EXIT_OK
+
+
+def _plot(args: argparse.Namespace, session: Session) -> None:
+    """Draw the running totals to the ``--plot`` file, when one was given."""
+    if args.plot is not None:
+        _write_plot(args.plot, lambda plots: plots.session_figure(session))
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -437,4 +449,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the seat that deals first, 0-3 (0-4 at five players; default: 0)",
     )
     _add_rules(sheet)
+    _add_plot(
+        sheet,
+        "when the sheet ends, draw each player's running total over the deals to FILE, "
+        "Bock and void deals marked",
+    )
     sheet.set_defaults(handler=_run_sheet)
