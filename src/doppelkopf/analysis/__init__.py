@@ -35,3 +35,19 @@ __all__ = [
     "report_html",
     "write_report",
 ]
+
+# The public names live in the private modules by concern; they belong to this module,
+# which is where messages, tracebacks and the documentation find them.
+for _public in (
+    Analysis,
+    Decision,
+    OptionValue,
+    SeatLoss,
+    UnfinishedDealError,
+    analyze,
+    cards_html,
+    report_html,
+    write_report,
+):
+    _public.__module__ = __name__
+del _public
