@@ -29,7 +29,7 @@ from ._stats import interval, paired
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_THRESHOLD", "UnfinishedDealError", "analyze"]
 
-DEFAULT_BUDGET: Final = 128
+DEFAULT_BUDGET: Final = 512
 """Worlds per decision when no budget is given."""
 DEFAULT_THRESHOLD: Final = 1.0
 """The loss in game points above which a significant loss is a blunder."""

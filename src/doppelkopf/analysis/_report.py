@@ -107,9 +107,12 @@ def report_html(analysis: Analysis, *, title: str = "Analysis of a deal") -> str
         "</head>",
         "<body>",
         f"<h1>{heading}</h1>",
-        f"<p>Seats {seats}; {analysis.budget} worlds per decision drawn from each seat's "
-        f"own view; seed {html.escape(_checks.excerpt(analysis.seed))}; a blunder loses more "
-        f"than {analysis.threshold:g} points with a 95 % interval above 0.</p>",
+        f"<p>{'Seats' if len(analysis.seats) > 1 else 'Seat'} {seats}; {analysis.budget} "
+        "worlds per decision, drawn from the deciding seat's own view; seed "
+        f"{html.escape(_checks.excerpt(analysis.seed))}.  A blunder loses more than "
+        f"{analysis.threshold:g} game points with a 95 % interval above 0.  Scores are the "
+        "seat's expected entry on the score sheet in game points; in each option table the "
+        "chosen option is in bold and the best one is marked ★.</p>",
         "<h2>Totals</h2>",
         "<table><tr><th>seat</th><th>loss</th><th>95 % interval</th><th>decisions</th>"
         "<th>forced</th><th>blunders</th></tr>",

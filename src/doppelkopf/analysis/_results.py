@@ -259,7 +259,7 @@ class Analysis:
         head = (
             f"Analysis of seat{'s' if len(self.seats) > 1 else ''} "
             f"{', '.join(map(str, self.seats))}: {self.budget} worlds per decision, "
-            f"seed {_checks.excerpt(self.seed)}, blunder above {self.threshold:g} points"
+            f"seed {_checks.excerpt(self.seed)}, blunder above {self.threshold:g} game points"
         )
         parts = [head, "", self.summary()]
         for decision in self.decisions:
