@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import random
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given
@@ -20,6 +22,7 @@ from doppelkopf import (
     InvalidValueError,
     Play,
     RandomPlayer,
+    Rules,
     play_deal,
 )
 from doppelkopf.analysis import (
@@ -310,3 +313,66 @@ def test_analysis_is_a_value() -> None:
     assert hash(analysis.totals) == hash(analyze(_played(9), seat=0, budget=4).totals)
     with pytest.raises(AttributeError):
         analysis.budget = 5  # type: ignore[misc]
+
+
+_HOSTILE: list[object] = [
+    None,
+    True,
+    1.5,
+    math.nan,
+    math.inf,
+    -1,
+    2**100,
+    "x",
+    "\ud800",
+    b"x",
+    [],
+    [0, 1, 2, 3, 0],
+    {},
+    {"format": "doppelkopf-record"},
+    object(),
+    Deal.shuffled(seed=1),
+]
+
+
+@pytest.mark.parametrize("name", ["record_or_deal", "seat", "budget", "seed", "threshold"])
+@pytest.mark.parametrize("value", _HOSTILE, ids=range(len(_HOSTILE)))
+def test_hostile_values_raise_only_library_errors(name: str, value: object) -> None:
+    arguments: dict[str, object] = {
+        "record_or_deal": _played(9),
+        "seat": 0,
+        "budget": 2,
+        "seed": 0,
+        "threshold": 1.0,
+    }
+    arguments[name] = value
+    try:
+        result = analyze(**arguments)  # type: ignore[arg-type]
+    except DoppelkopfError:
+        return
+    assert isinstance(result, Analysis)
+
+
+@pytest.mark.parametrize("value", _HOSTILE, ids=range(len(_HOSTILE)))
+def test_hostile_reports_raise_only_library_errors(value: object, tmp_path: Path) -> None:
+    analysis = analyze(_played(9), seat=0, budget=2)
+    for call in (
+        lambda: report_html(value),  # type: ignore[arg-type]
+        lambda: report_html(analysis, title=value),  # type: ignore[arg-type]
+        lambda: write_report(value, tmp_path / "a.html"),  # type: ignore[arg-type]
+        lambda: write_report(analysis, value),  # type: ignore[arg-type]
+        lambda: cards_html(value),  # type: ignore[arg-type]
+    ):
+        with contextlib.suppress(DoppelkopfError):
+            call()
+
+
+def test_an_armut_answer_is_analysed_before_the_play() -> None:
+    players = [HeuristicPlayer(seed=5 * 4 + s) for s in range(4)]
+    deal = play_deal(Deal.shuffled(seed=5, rules=Rules(armut=True)), players)
+    analysis = analyze(deal, seat=0, budget=4)
+    (answer,) = [d for d in analysis.decisions if d.kind == "armut"]
+    assert {option.label for option in answer.options} == {"accept", "refuse"}
+    assert (answer.trick, answer.table, answer.leader) == (0, (), None)
+    reservation = analysis.decisions[0]
+    assert (reservation.kind, reservation.trick) == ("reservation", 0)

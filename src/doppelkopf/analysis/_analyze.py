@@ -202,7 +202,7 @@ def _decision(
     loss, low, high = paired(rows[best], rows[item.chosen])
     view = item.view
     trick = view.current_trick
-    playing = view.game_type is not None
+    playing = item.kind in ("card", "announcement")
     return Decision(
         index=item.event,
         seat=item.seat,

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from os import PathLike
 
 from .. import _checks
-from ..cards import Card, Suit
+from ..cards import Card, Hand, Suit
 from ..deal import Play
 from ..records import save_text
 from ._results import Analysis, Decision
@@ -41,9 +41,16 @@ section { border-top: 1px solid #ddd; padding-top: 0.5em; }
 
 
 def cards_html(cards: Sequence[Card]) -> str:
-    """HTML that shows ``cards`` in order, each with its suit symbol (red for ♥ and ♦)."""
+    """HTML that shows ``cards`` in order, each with its suit symbol (red for ♥ and ♦).
+
+    Raises:
+        InvalidTypeError: ``cards`` is not a sequence of :class:`~doppelkopf.Card`.
+    """
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence | Hand):
+        raise _checks.type_error(cards, "cards", "sequence of Card")
     shown = []
-    for card in cards:
+    for item in cards:
+        card = _checks.instance(item, Card, "cards[...]")
         red = " red" if card.suit in _RED else ""
         shown.append(f'<span class="card{red}">{html.escape(str(card))}</span>')
     return f'<span class="cards">{" ".join(shown)}</span>'
