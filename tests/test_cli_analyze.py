@@ -159,3 +159,19 @@ def test_runs_as_a_program(record: Path) -> None:
     done = run_process("analyze", str(record), "--seat", "0", "--budget", "2", "--no-report")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Analysis of seat 0: 2 worlds per decision, seed 0")
+
+
+def test_ascii_cards(capsys: pytest.CaptureFixture[str], record: Path) -> None:
+    status, out, _ = run(
+        capsys, "analyze", str(record), "--seat", "0", "--budget", "2", "--no-report", "--ascii"
+    )
+    assert status == 0
+    assert out.isascii()
+    assert (
+        out
+        == str(analyze(_deal(), seat=0, budget=2)).translate(
+            str.maketrans({"♣": "C", "♠": "S", "♥": "H", "♦": "D"})
+        )
+        + "\n"
+    )
+    assert " HA " in out or " CA " in out or " SA " in out or " DA " in out

@@ -18,7 +18,19 @@ from ..analysis._analyze import MAX_BUDGET, MAX_JOBS
 from ..deal import Deal
 from ..errors import DoppelkopfError
 from ..records import RecordError, load
-from ._common import EXIT_OK, _check_writable, _count, _cut, _fail, _show, _write_file
+from ._common import (
+    EXIT_OK,
+    _add_ascii,
+    _check_writable,
+    _count,
+    _cut,
+    _fail,
+    _show,
+    _write_file,
+)
+
+_ASCII_SUITS = str.maketrans({"♣": "C", "♠": "S", "♥": "H", "♦": "D"})
+"""A card's suit symbol to its ASCII letter: ``♥10`` becomes ``H10``, as cards are read."""
 
 
 def _seat(text: str) -> int:
@@ -109,7 +121,8 @@ def _run_analyze(args: argparse.Namespace) -> int:
         )
     except DoppelkopfError as error:
         _fail(f"{_cut(str(args.record), 80)}: {error}")
-    print(analysis)
+    text = str(analysis)
+    print(text.translate(_ASCII_SUITS) if args.ascii else text)
     if target is not None:
         title = f"Analysis of {args.record.name}" + (
             f", deal {args.deal}" if args.deal is not None else ""
@@ -178,6 +191,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=f"the loss above which a significant loss is a blunder (default: "
         f"{DEFAULT_THRESHOLD:g})",
     )
+    _add_ascii(parser)
     written = parser.add_mutually_exclusive_group()
     written.add_argument(
         "--report",
