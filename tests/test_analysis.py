@@ -376,3 +376,10 @@ def test_an_armut_answer_is_analysed_before_the_play() -> None:
     assert (answer.trick, answer.table, answer.leader) == (0, (), None)
     reservation = analysis.decisions[0]
     assert (reservation.kind, reservation.trick) == ("reservation", 0)
+
+
+def test_answers_before_the_play_get_a_quarter_of_the_worlds() -> None:
+    analysis = analyze(_played(9), seat=0, budget=9)
+    worlds = {decision.kind: decision.worlds for decision in analysis.decisions}
+    assert worlds == {"reservation": 2, "announcement": 9, "card": 9}
+    assert analyze(_played(9), seat=0, budget=40).decisions[0].worlds == 10

@@ -37,6 +37,8 @@ MAX_BUDGET: Final = 100_000
 """The most worlds per decision."""
 MAX_JOBS: Final = 256
 """The most processes."""
+_BEFORE_PLAY_SHARE: Final = 4
+"""A reservation or Armut answer is scored in this fraction of the budget's worlds."""
 _MAX_SEED_TEXT: Final = 200
 _MAX_SEED_BITS: Final = 256
 
@@ -64,9 +66,12 @@ def analyze(
     record (:func:`~doppelkopf.records.dump_deal`), which is checked and
     replayed as :func:`~doppelkopf.records.load_deal` does.  ``seat`` is one
     seat, several, or ``None`` for all four.  ``budget`` is the number of
-    worlds drawn for each decision (2 to 100,000): every option is played out
-    once in each of those worlds, so a decision costs ``budget`` × options
-    playouts and the intervals narrow as ``1/√budget``.  ``seed`` (``int``,
+    worlds drawn for each card or announcement decision (2 to 100,000):
+    every option is played out once in each of those worlds, so a decision
+    costs ``budget`` × options playouts and the intervals narrow as
+    ``1/√budget``.  A reservation or Armut answer gets a quarter of the
+    worlds (at least 2): each of its worlds also plays the rest of the
+    round and the exchange.  ``seed`` (``int``,
     ``str`` or ``None`` for a fresh one, which the result then names) fixes
     every world drawn.  A decision is a *blunder* when its loss exceeds
     ``threshold`` game points and its 95 % interval lies above 0.  ``jobs``
@@ -93,14 +98,14 @@ def analyze(
     jobs = _params.count(jobs, "jobs", 1, MAX_JOBS)
     chosen_seed = _seed(seed)
     pending, forced = decisions_of(deal, seats)
-    tasks = [(item, budget, _decision_seed(chosen_seed, item)) for item in pending]
+    tasks = [(item, _worlds(item, budget), _decision_seed(chosen_seed, item)) for item in pending]
     if jobs == 1 or len(tasks) < 2:
         scored = [_scores(*task) for task in tasks]
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
             scored = list(pool.map(_scores_of, tasks, chunksize=1))
     decisions = tuple(
-        _decision(item, rows, budget, threshold) for item, rows in zip(pending, scored, strict=True)
+        _decision(item, rows, threshold) for item, rows in zip(pending, scored, strict=True)
     )
     totals = tuple(_total(s, decisions, forced[s]) for s in seats)
     return Analysis(seats, budget, chosen_seed, threshold, decisions, totals)
@@ -173,6 +178,19 @@ def _decision_seed(seed: int | str, item: Pending) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
+def _worlds(item: Pending, budget: int) -> int:
+    """The worlds of one decision: the budget, a quarter of it before the card play.
+
+    Before the card play every world also plays the rest of the reservation
+    round and any Armut exchange by heuristic players, whose choice of the
+    cards to return weighs hundreds of ways: measured, such a decision cost
+    ten to twenty times a card decision at the same budget.
+    """
+    if item.kind in ("reservation", "armut"):
+        return max(2, budget // _BEFORE_PLAY_SHARE)
+    return budget
+
+
 def _scores(item: Pending, budget: int, seed: int) -> tuple[tuple[int, ...], ...]:
     return score_options(item.view, item.options, budget, seed)
 
@@ -188,9 +206,7 @@ def _label(item: Pending, number: int) -> str:
     return format_action(option, context=item.view)
 
 
-def _decision(
-    item: Pending, rows: tuple[tuple[int, ...], ...], budget: int, threshold: float
-) -> Decision:
+def _decision(item: Pending, rows: tuple[tuple[int, ...], ...], threshold: float) -> Decision:
     options = []
     for number, row in enumerate(rows):
         mean, low, high = interval(row)
@@ -218,7 +234,7 @@ def _decision(
         loss_low=low,
         loss_high=high,
         blunder=loss > threshold and low > 0,
-        worlds=budget,
+        worlds=len(rows[0]),
     )
 
 

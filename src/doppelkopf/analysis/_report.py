@@ -117,7 +117,8 @@ def report_html(analysis: Analysis, *, title: str = "Analysis of a deal") -> str
         f"<p>{'Seats' if len(analysis.seats) > 1 else 'Seat'} {seats}; {analysis.budget} "
         "worlds per decision, drawn from the deciding seat's own view; seed "
         f"{html.escape(_checks.excerpt(analysis.seed))}.  A blunder loses more than "
-        f"{analysis.threshold:g} game points with a 95 % interval above 0.  Scores are the "
+        f"{analysis.threshold:g} game point{'' if analysis.threshold == 1 else 's'} with a "
+        "95 % interval above 0.  Scores are the "
         "seat's expected entry on the score sheet in game points; in each option table the "
         "chosen option is in bold and the best one is marked ★.</p>",
         "<h2>Totals</h2>",

@@ -259,7 +259,8 @@ class Analysis:
         head = (
             f"Analysis of seat{'s' if len(self.seats) > 1 else ''} "
             f"{', '.join(map(str, self.seats))}: {self.budget} worlds per decision, "
-            f"seed {_checks.excerpt(self.seed)}, blunder above {self.threshold:g} game points"
+            f"seed {_checks.excerpt(self.seed)}, a blunder loses more than {self.threshold:g} "
+            f"game point{'' if self.threshold == 1 else 's'}"
         )
         parts = [head, "", self.summary()]
         for decision in self.decisions:
