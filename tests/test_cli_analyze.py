@@ -169,9 +169,6 @@ def test_ascii_cards(capsys: pytest.CaptureFixture[str], record: Path) -> None:
     assert out.isascii()
     assert (
         out
-        == str(analyze(_deal(), seat=0, budget=2)).translate(
-            str.maketrans({"♣": "C", "♠": "S", "♥": "H", "♦": "D"})
-        )
-        + "\n"
+        == str(analyze(_deal(), seat=0, budget=2)).translate(str.maketrans("♣♠♥♦", "CSHD")) + "\n"
     )
     assert " HA " in out or " CA " in out or " SA " in out or " DA " in out
