@@ -46,6 +46,7 @@ PUBLIC_MODULES = (
     "doppelkopf.adapters.openspiel",
     "doppelkopf.adapters.pettingzoo",
     "doppelkopf.adapters.text",
+    "doppelkopf.analysis",
     "doppelkopf.announce",
     "doppelkopf.cards",
     "doppelkopf.cli",

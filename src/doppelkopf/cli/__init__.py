@@ -1,7 +1,7 @@
 """The ``doppelkopf`` command line (``python -m doppelkopf``).
 
-Five subcommands, each in a module of its own (``doppelkopf.cli.demo``,
-``.play``, ``.arena``, ``.score``, ``.sheet``) with a function that takes the
+Six subcommands, each in a module of its own (``doppelkopf.cli.demo``,
+``.play``, ``.arena``, ``.score``, ``.sheet``, ``.analyze``) with a function that takes the
 parsed arguments and returns an exit status; :func:`main` parses the command
 line and dispatches:
 
@@ -12,7 +12,9 @@ line and dispatches:
 - ``arena``: many deals between bots (built-in or of one's own), with a table
   of results;
 - ``score``: the score calculator for a deal played with real cards;
-- ``sheet``: the score sheet of a session played with real cards.
+- ``sheet``: the score sheet of a session played with real cards;
+- ``analyze``: which decisions of a recorded deal cost a seat how much
+  (:mod:`doppelkopf.analysis`), as a table and an HTML report.
 
 Exit status: 0 when the command did its job, 1 when a game was abandoned, a
 session sheet was left unfinished, a bot of one's own failed or a file could
@@ -48,7 +50,7 @@ from typing import TextIO
 
 from .. import __version__
 from ..errors import InvalidSummaryError
-from . import arena, demo, play, score, sheet
+from . import analyze, arena, demo, play, score, sheet
 from ._common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -93,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_parser(commands)
     score.add_parser(commands)
     sheet.add_parser(commands)
+    analyze.add_parser(commands)
     return parser
 
 
