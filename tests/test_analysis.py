@@ -383,3 +383,25 @@ def test_answers_before_the_play_get_a_quarter_of_the_worlds() -> None:
     worlds = {decision.kind: decision.worlds for decision in analysis.decisions}
     assert worlds == {"reservation": 2, "announcement": 9, "card": 9}
     assert analyze(_played(9), seat=0, budget=40).decisions[0].worlds == 10
+
+
+def test_report_draws_the_deal_the_hands_and_the_tables_as_pictures() -> None:
+    deal = play_deal(Deal.shuffled(seed=5), [HeuristicPlayer(seed=seat) for seat in range(4)])
+    analysis = analyze(deal, seat=0, budget=2, seed=1)
+    plain = report_html(analysis)
+    page = report_html(analysis, deal=deal)
+    assert "<svg" not in plain.split("<h2>Decisions</h2>")[0]
+    assert page.count('<figure class="deal">') == 1
+    assert page.count('<figure class="hand">') == len(analysis.decisions)
+    tables = sum(1 for decision in analysis.decisions if decision.table)
+    assert page.count('<figure class="table">') == tables > 0
+    card_decisions = [d for d in analysis.decisions if d.kind == "card"]
+    first = card_decisions[0]
+    legal = {str(o.action.card) for o in first.options if isinstance(o.action, Play)}
+    section = page.split(f'<section id="d{analysis.decisions.index(first)}"')[1]
+    hand_picture = section.split('<figure class="hand">')[1].split("</figure>")[0]
+    assert hand_picture.count("dk-highlight") == sum(1 for card in first.hand if str(card) in legal)
+    with pytest.raises(UnfinishedDealError):
+        report_html(analysis, deal=Deal.shuffled(seed=5))
+    with pytest.raises(InvalidTypeError):
+        report_html(analysis, deal="deal")  # type: ignore[arg-type]

@@ -34,7 +34,7 @@ def test_prints_the_table_and_writes_the_report_beside_the_record(
     report = record.with_name("deal.analysis.html")
     assert out == f"{analysis}\n\nReport written to {report}.\n"
     assert report.read_text(encoding="utf-8") == report_html(
-        analysis, title="Analysis of deal.json"
+        analysis, title="Analysis of deal.json", deal=_deal()
     )
 
 

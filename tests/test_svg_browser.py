@@ -281,3 +281,22 @@ def test_long_names_stay_clear_of_the_cards_and_inside_the_picture(browser: WebD
         for i, a in enumerate(labels):
             for b in labels[i + 1 :]:
                 assert not overlap(a, b)
+
+
+def test_an_analysis_report_opens_with_its_pictures(browser: WebDriver, tmp_path: Path) -> None:
+    from doppelkopf.analysis import analyze, write_report
+
+    done = play_deal(Deal.shuffled(seed=4), [HeuristicPlayer(seed=s) for s in range(4)])
+    analysis = analyze(done, seat=2, budget=2, seed=0)
+    report = tmp_path / "deal.analysis.html"
+    write_report(analysis, report, deal=done)
+    browser.get(report.as_uri())
+    assert browser.title == "Analysis of a deal"
+    (grid,) = boxes(browser, "figure.deal svg")
+    assert grid["right"] - grid["left"] > 600
+    assert len(boxes(browser, "figure.deal g.dk-trick-cell")) == 12
+    hands = boxes(browser, "figure.hand svg")
+    assert len(hands) == len(analysis.decisions)
+    assert all(box["right"] - box["left"] > 100 for box in hands)
+    lifted = boxes(browser, "figure.hand g.dk-highlight")
+    assert len(lifted) >= sum(1 for decision in analysis.decisions if decision.kind == "card")

@@ -3,7 +3,10 @@
 :func:`report_html` builds the page as one string of HTML, self-contained
 (its style is inline, it loads nothing); :func:`write_report` writes it
 atomically, so the file is the whole new page or the one that was there.
-Cards are drawn by :func:`cards_html` alone.
+The deal's tricks, each decision's hand (its legal cards lifted) and the
+trick on the table are pictures of :mod:`doppelkopf.svg`, drawn inline;
+the cards named in text (the options of a table) come from
+:func:`cards_html`.
 
 >>> from doppelkopf import Card
 >>> cards_html([Card.parse("♥10"), Card.parse("♣Q")])
@@ -16,10 +19,12 @@ import html
 from collections.abc import Sequence
 from os import PathLike
 
-from .. import _checks
+from .. import _checks, svg
 from ..cards import Card, Hand, Suit
-from ..deal import Play
+from ..deal import Deal, Play
 from ..records import save_text
+from ..tricks import Trick
+from ._analyze import UnfinishedDealError
 from ._results import Analysis, Decision
 
 __all__ = ["cards_html", "report_html", "write_report"]
@@ -37,6 +42,8 @@ tr.best td:first-child::after { content: " \\2605"; }
 .red { color: #c00; }
 .blunder { background: #fdd; }
 section { border-top: 1px solid #ddd; padding-top: 0.5em; }
+figure { margin: 0.5em 0; }
+figure svg { max-width: 100%; height: auto; }
 """
 
 
@@ -56,6 +63,17 @@ def cards_html(cards: Sequence[Card]) -> str:
     return f'<span class="cards">{" ".join(shown)}</span>'
 
 
+def _hand_picture(decision: Decision) -> str:
+    """The deciding seat's hand, the cards among its options lifted (its legal cards)."""
+    held = [
+        option.action.card
+        for option in decision.options
+        if isinstance(option.action, Play) and option.action.card in decision.hand
+    ]
+    picture = svg.hand(decision.hand, highlight=held, size=0.8)
+    return f'<figure class="hand">{picture}</figure>'
+
+
 def _number(value: float) -> str:
     return f"{value:+.2f}"
 
@@ -69,11 +87,16 @@ def _decision_html(number: int, decision: Decision) -> list[str]:
         f"<h3>Event {decision.index}: seat {decision.seat}, {html.escape(decision.kind)}, "
         f"{where}{verdict}</h3>",
         f"<p>Hand: {cards_html(tuple(decision.hand))}</p>",
+        _hand_picture(decision),
     ]
     if decision.trick:
         leader = "" if decision.leader is None else f" (led by seat {decision.leader})"
         table = cards_html(decision.table) if decision.table else "nothing played yet"
         lines.append(f"<p>On the table{leader}: {table}</p>")
+        if decision.table and decision.leader is not None:
+            trick = Trick(decision.leader, decision.table)
+            picture = svg.trick(trick, bottom=decision.seat, size=0.8)
+            lines.append(f'<figure class="table">{picture}</figure>')
     lines += [
         f"<p>Chose <b>{html.escape(decision.chosen_option.label)}</b>; best "
         f"<b>{html.escape(decision.best_option.label)}</b>; loss "
@@ -98,10 +121,28 @@ def _decision_html(number: int, decision: Decision) -> list[str]:
     return lines
 
 
-def report_html(analysis: Analysis, *, title: str = "Analysis of a deal") -> str:
-    """The whole HTML page of ``analysis``, headed by ``title``."""
+def report_html(
+    analysis: Analysis, *, title: str = "Analysis of a deal", deal: Deal | None = None
+) -> str:
+    """The whole HTML page of ``analysis``, headed by ``title``.
+
+    With ``deal``, the finished deal that was analysed, the page opens with
+    the picture of its twelve tricks and its result (:func:`doppelkopf.svg.deal`).
+
+    Raises:
+        InvalidTypeError: ``analysis`` is no :class:`Analysis`, ``title`` no
+            ``str`` or ``deal`` no :class:`~doppelkopf.Deal`.
+        UnfinishedDealError: ``deal`` is not finished (SPEC §5.1).
+    """
     analysis = _checks.instance(analysis, Analysis, "analysis")
     title = _checks.text(title, "title")
+    if deal is not None:
+        _checks.instance(deal, Deal, "deal")
+        if not deal.is_finished:
+            raise UnfinishedDealError(
+                "the deal of a report is the finished deal analysed; this one stands in "
+                f"phase {deal.phase.value!r} (SPEC §5.1)"
+            )
     heading = html.escape(title)
     seats = ", ".join(map(str, analysis.seats))
     lines = [
@@ -121,6 +162,11 @@ def report_html(analysis: Analysis, *, title: str = "Analysis of a deal") -> str
         "95 % interval above 0.  Scores are the "
         "seat's expected entry on the score sheet in game points; in each option table the "
         "chosen option is in bold and the best one is marked ★.</p>",
+        *(
+            ()
+            if deal is None
+            else ("<h2>The deal</h2>", f'<figure class="deal">{svg.deal(deal)}</figure>')
+        ),
         "<h2>Totals</h2>",
         "<table><tr><th>seat</th><th>loss</th><th>95 % interval</th><th>decisions</th>"
         "<th>forced</th><th>blunders</th></tr>",
@@ -158,7 +204,11 @@ def report_html(analysis: Analysis, *, title: str = "Analysis of a deal") -> str
 
 
 def write_report(
-    analysis: Analysis, path: str | PathLike[str], *, title: str = "Analysis of a deal"
+    analysis: Analysis,
+    path: str | PathLike[str],
+    *,
+    title: str = "Analysis of a deal",
+    deal: Deal | None = None,
 ) -> None:
     """Write the HTML report of ``analysis`` to ``path``, replacing the file whole or not at all.
 
@@ -167,8 +217,9 @@ def write_report(
 
     Raises:
         InvalidTypeError: ``analysis`` is no :class:`Analysis`, ``title`` no
-            ``str`` or ``path`` no path.
+            ``str``, ``deal`` no :class:`~doppelkopf.Deal` or ``path`` no path.
+        UnfinishedDealError: ``deal`` is not finished (SPEC §5.1).
         RecordFileError: ``path`` names something that is not a regular file.
         OSError: the file cannot be written.
     """
-    save_text(path, report_html(analysis, title=title))
+    save_text(path, report_html(analysis, title=title, deal=deal))

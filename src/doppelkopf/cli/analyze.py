@@ -127,7 +127,7 @@ def _run_analyze(args: argparse.Namespace) -> int:
         title = f"Analysis of {args.record.name}" + (
             f", deal {args.deal}" if args.deal is not None else ""
         )
-        _write_file(target, lambda path: write_report(analysis, path, title=title))
+        _write_file(target, lambda path: write_report(analysis, path, title=title, deal=deal))
         print(f"\nReport written to {target}.")
     return EXIT_OK
 
