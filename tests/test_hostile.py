@@ -297,6 +297,7 @@ def _build_real() -> Real:
     announced = doppelkopf.Announced(
         seat=0, level=Announcement.RE_KONTRA, party=Party.RE, hand_size=12, moment=0
     )
+    analysis = doppelkopf.analysis.analyze(finished, seat=0, budget=2, seed=0)
     instances: dict[str, object] = {
         "Card": doppelkopf.Card.parse("CQ"),
         "Hand": in_play.hands[turn],
@@ -339,6 +340,10 @@ def _build_real() -> Real:
         "CardOrder": doppelkopf.Rules().card_order(doppelkopf.GameType.NORMAL),
         "WorldSampler": doppelkopf.search.WorldSampler(view),
         "PlayoutResult": doppelkopf.search.playouts([in_play], seed=1, record=True),
+        "Analysis": analysis,
+        "Decision": analysis.decisions[0],
+        "OptionValue": analysis.decisions[0].options[0],
+        "SeatLoss": analysis.totals[0],
     }
     for name in (
         "Announcement",
@@ -382,6 +387,9 @@ MODULES: Final = (
     "doppelkopf.adapters.text",
     "doppelkopf.session",
     "doppelkopf.wire",
+    "doppelkopf.svg",
+    "doppelkopf.plots",
+    "doppelkopf.analysis",
 )
 """Public modules whose ``__all__`` adds entry points to the package's own names.
 
@@ -678,6 +686,20 @@ def _valid(entry: EntryPoint, parameter: inspect.Parameter, receiver: object, re
         "records.replays_session:text": lambda: doppelkopf.dumps_session(3, (real.finished,)),
         "records.replay_file:path": lambda: _record_path(real, session=True),
         "records.save_text:content": lambda: "text",
+        "plots.arena_figure:names": lambda: ["a", "b"],
+        "plots.arena_figure:scores": lambda: [[1.0, -2.0], [0.0, 3.0]],
+        "plots.session_figure:session": lambda: real.instances["Session (one deal)"],
+        "plots.save_figure:figure": lambda: doppelkopf.plots.session_figure(Session.new(3)),
+        "plots.save_figure:path": lambda: pathlib.Path(_work_folder().name) / "plot.svg",
+        "plots.plot_path:path": lambda: "plot.png",
+        "analysis.analyze:record_or_deal": lambda: real.finished,
+        "analysis.analyze:budget": lambda: 2,
+        "analysis.analyze:seat": lambda: 0,
+        "analysis.analyze:jobs": lambda: 1,
+        "analysis.report_html:analysis": lambda: real.instances["Analysis"],
+        "analysis.write_report:analysis": lambda: real.instances["Analysis"],
+        "analysis.write_report:path": lambda: pathlib.Path(_work_folder().name) / "a.html",
+        "analysis.cards_html:cards": lambda: list(real.finished.dealt[0])[:3],
     }
     if f"{bare}:{name}" in overrides:
         return overrides[f"{bare}:{name}"]()
