@@ -50,6 +50,8 @@ import pytest
 import doppelkopf
 import doppelkopf.adapters.encoding
 import doppelkopf.adapters.text
+import doppelkopf.analysis
+import doppelkopf.plots
 import doppelkopf.records
 import doppelkopf.search
 import doppelkopf.session
