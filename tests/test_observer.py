@@ -41,6 +41,7 @@ from doppelkopf import (
     Declare,
     GameType,
     Hand,
+    HeuristicPlayer,
     IllegalActionError,
     InvalidReservationError,
     InvalidTypeError,
@@ -59,6 +60,7 @@ from doppelkopf import (
     VoidDeal,
     WrongPhaseError,
 )
+from doppelkopf.search import SearchPlayer
 from doppelkopf.wire import dumps_view
 
 card = Card.parse
@@ -418,3 +420,56 @@ def test_the_start_is_checked() -> None:
         Observer.start(0, Hand.parse("♣Q ♣Q ♣Q"), dealer=3)
     with pytest.raises(ValueError, match="compulsory"):
         Observer.start(0, Deal.shuffled(seed=1).view(0).hand, dealer=3, owing={1})
+
+
+# --- players deciding from an observer's view -----------------------------------
+
+
+def test_the_search_player_decides_from_an_observer_s_view() -> None:
+    deal = Deal.shuffled(seed=21, dealer=D)
+    observer = Observer.start(A, deal.view(A).hand, dealer=D)
+    others = [HeuristicPlayer(seed=s) for s in range(4)]
+    history: Sequence[SeenEvent] = ()
+    decisions = 0
+    while deal.legal_actions:
+        view = deal.view(A)
+        observer = feed(observer, history, view)
+        history = view.history
+        seen = observer.view
+        if seen.turn == A and seen.phase is Phase.PLAY and decisions < 3:
+            decisions += 1
+            worlds = SearchPlayer(worlds=3, seed=decisions).worlds_of(seen, 3)
+            assert all(world.view(A) == seen for world in worlds)
+            chosen = SearchPlayer(worlds=3, seed=decisions).act(seen)
+            assert chosen == SearchPlayer(worlds=3, seed=decisions).act(view)
+            assert chosen in seen.legal_actions
+        turn = deal.turn
+        assert turn is not None
+        action = others[turn].act(deal.view(turn))
+        assert action is not None
+        deal = deal.apply(action)
+    assert decisions == 3
+
+
+def test_the_heuristic_player_asks_the_two_questions_from_an_observer_s_view() -> None:
+    deal = Deal.shuffled(seed=4, dealer=D)
+    observer = Observer.start(B, deal.view(B).hand, dealer=D)
+    players = [HeuristicPlayer(seed=s) for s in range(4)]
+    history: Sequence[SeenEvent] = ()
+    while deal.legal_actions:
+        view = deal.view(B)
+        observer = feed(observer, history, view)
+        history = view.history
+        seen = observer.view
+        if seen.phase is Phase.PLAY:
+            level = HeuristicPlayer().announcement(seen)
+            acted = HeuristicPlayer().act(seen)
+            if level is not None:
+                assert acted == Announce(B, level)
+            elif seen.turn == B:
+                assert acted == Play(B, HeuristicPlayer().card(seen))
+        turn = deal.turn
+        assert turn is not None
+        action = players[turn].act(deal.view(turn))
+        assert action is not None
+        deal = deal.apply(action)
