@@ -45,6 +45,7 @@ from doppelkopf import (
     IllegalActionError,
     InvalidReservationError,
     InvalidTypeError,
+    InvalidValueError,
     MustFollowError,
     NotYourTurnError,
     Observer,
@@ -473,3 +474,64 @@ def test_the_heuristic_player_asks_the_two_questions_from_an_observer_s_view() -
         action = players[turn].act(deal.view(turn))
         assert action is not None
         deal = deal.apply(action)
+
+
+# --- going on from a view, and hostile values ---------------------------------
+
+
+def test_an_observer_goes_on_from_any_view_of_the_seat() -> None:
+    deal = Deal.shuffled(seed=3, dealer=D).declare(A, Reservation.QUEENS_SOLO)
+    observer = Observer(deal.view(A))
+    observer = observer.apply_all(Declare(s, Reservation.HEALTHY) for s in (B, C, D))
+    for seat in (B, C, D):
+        deal = deal.declare(seat, Reservation.HEALTHY)
+    assert observer.view == deal.view(A)  # its own solo: nobody else spoke
+    rng = random.Random(3)
+    middle = declare_all(Deal.shuffled(seed=4))
+    for _ in range(9):
+        middle = middle.apply(_choose(middle, rng))
+    end = middle
+    while end.legal_actions:
+        end = end.apply(_choose(end, rng))
+    told = len(middle.view(C).history)
+    followed = Observer(middle.view(C)).apply_all(end.view(C).history[told:])
+    assert followed.view == end.view(C)
+    assert followed == Observer(end.view(C))
+    assert hash(followed) == hash(Observer(end.view(C)))
+    with pytest.raises(InvalidTypeError, match="view must be a PlayerView"):
+        Observer(3)  # type: ignore[arg-type]
+
+
+def test_hostile_event_values_raise_the_library_s_errors() -> None:
+    deal = declare_all(Deal.from_hands(hands_with({A: "♣Q", B: "♣Q"})))
+    observer = _playing(deal, C)
+    huge = 10**5000
+    with pytest.raises(InvalidValueError, match="hand_size"):
+        observer.apply(Announced(A, Announcement.RE_KONTRA, Party.RE, huge, 0))
+    with pytest.raises(InvalidTypeError):
+        observer.apply(Announced(A, 0, Party.RE, 12, 0))  # type: ignore[arg-type]
+    with pytest.raises(InvalidTypeError):
+        observer.apply(Announced("A", Announcement.RE_KONTRA, Party.RE, 12, 0))  # type: ignore[arg-type]
+    with pytest.raises(InvalidTypeError):
+        observer.apply(Announced(A, Announcement.RE_KONTRA, Party.RE, 12, 0, late_reply=1))  # type: ignore[arg-type]
+    with pytest.raises(WrongPhaseError):
+        observer.apply(VoidDeal("thrown", A, ["nines5"], Hand()))  # type: ignore[arg-type]
+    with pytest.raises(InvalidTypeError):
+        observer.apply(object())  # type: ignore[arg-type]
+    rules = Rules(schmeissen={"nines5"})
+    hands = hands_with({A: "♣Q", B: "♣Q"})
+    waiting = Observer.start(C, hands[C], dealer=D, rules=rules)
+    waiting = waiting.apply_all(
+        [Concealed(A, "vorbehalt"), Concealed(B, "vorbehalt"), Declare(C, Reservation.HEALTHY)]
+    ).apply(Declare(D, Reservation.HEALTHY))
+    assert waiting.awaiting == "the contract"
+    for bad in (
+        VoidDeal("thrown", A, ["nines5"], Hand()),  # type: ignore[arg-type]
+        VoidDeal("thrown", A, "no such reason", Hand()),  # type: ignore[arg-type]
+        VoidDeal("poverty_refused", A),
+        VoidDeal("thrown", A, "nines5", "♣9"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(IllegalActionError):
+            waiting.apply(bad)
+    with pytest.raises(InvalidTypeError):
+        waiting.apply(VoidDeal("thrown", True, "nines5", Hand()))

@@ -141,12 +141,22 @@ def _step_error(event: object, error: DoppelkopfError, rule: str = "") -> Illega
     """``error`` raised by the view an event would leave, as a refusal of the event."""
     rule = getattr(error, "rule", "") or rule
     message = _bare(error)
+    text = _text(event)
     return IllegalActionError(
-        f"{_checks.excerpt(str(event), 60)} cannot happen: {message}",
+        f"{_checks.excerpt(text, 60)} cannot happen: {message}",
         seat=_event_seat(event),
-        action=_checks.excerpt(str(event), 60),
+        action=text,
         rule=rule,
     )
+
+
+def _text(event: object) -> str:
+    """The event as a message names it: its text, at most 60 characters."""
+    try:
+        text = str(event)
+    except Exception:
+        return _checks.excerpt(event, 60)
+    return text if len(text) <= 60 else f"{text[:57]}..."
 
 
 def _bare(error: DoppelkopfError) -> str:
@@ -165,8 +175,9 @@ def _event_seat(event: object) -> int | None:
 class Observer:
     """A seat's information set kept from its hand and the events it sees (SPEC §6.1).
 
-    Build one with :meth:`start`; :meth:`apply` returns the observer after an
-    event and leaves this one as it is.  :attr:`view` is the
+    Build one with :meth:`start`, or as ``Observer(view)`` to go on from any
+    view of the seat (one read from the wire, say); :meth:`apply` returns
+    the observer after an event and leaves this one as it is.  :attr:`view` is the
     :class:`~doppelkopf.PlayerView` a deal would show the seat: equal to
     :meth:`Deal.view <doppelkopf.Deal.view>` field for field, with the same
     legal actions, history and key.  Two observers are equal when their
@@ -183,12 +194,22 @@ class Observer:
     doppelkopf.errors.NotYourTurnError: seat 0 is on turn, not seat 1 (§3.2)
     """
 
-    _view: PlayerView
-    _wishes: tuple[Declare | None, ...] = (None, None, None, None)
+    _view: PlayerView = attrs.field(alias="view")
+    _wishes: tuple[Declare | None, ...] = attrs.field(init=False)
     """The named answer of each seat the viewer knows: its own, and the winning wish."""
-    _awaiting: str | None = None
-    _pending: tuple[tuple[str, Any], ...] = ()
+    _awaiting: str | None = attrs.field(init=False, default=None)
+    _pending: tuple[tuple[str, Any], ...] = attrs.field(init=False, default=())
     """While waiting, the fields of the next view as far as they are known."""
+
+    def __attrs_post_init__(self) -> None:
+        view = _checks.instance(self._view, PlayerView, "view")
+        wishes: list[Declare | None] = [None, None, None, None]
+        for event in view.history:
+            if (
+                isinstance(event, Declare) and event.reservation is not _HEALTHY
+            ) or event == Declare(view.seat, _HEALTHY):
+                wishes[event.seat] = event
+        object.__setattr__(self, "_wishes", tuple(wishes))
 
     @classmethod
     def start(
@@ -247,7 +268,7 @@ class Observer:
             owing=seats,
             forced=forced,
         )
-        return cls(view)
+        return _make(view, (None, None, None, None), None, ())
 
     @property
     def seat(self) -> int:
@@ -334,6 +355,24 @@ class Observer:
         return observer
 
 
+def _make(
+    view: PlayerView,
+    wishes: tuple[Declare | None, ...],
+    awaiting: str | None,
+    pending: tuple[tuple[str, Any], ...],
+) -> Observer:
+    """An observer from its parts, as a step builds it: nothing to check or derive."""
+    observer: Observer = object.__new__(Observer)
+    for name, value in (
+        ("_view", view),
+        ("_wishes", wishes),
+        ("_awaiting", awaiting),
+        ("_pending", pending),
+    ):
+        object.__setattr__(observer, name, value)
+    return observer
+
+
 class _Step:
     """The fields of the next view as one event changes them, then built and checked."""
 
@@ -363,13 +402,12 @@ class _Step:
     def build(self) -> Observer:
         wishes = tuple(self.wishes)
         if self.awaiting is not None:
-            pending = tuple(self.fields.items())
-            return Observer(self.base, wishes, self.awaiting, pending)
+            return _make(self.base, wishes, self.awaiting, tuple(self.fields.items()))
         try:
             view = PlayerView(**self.fields)
         except InvalidValueError as error:
             raise _step_error(self.event, error) from None
-        return Observer(view, wishes)
+        return _make(view, wishes, None, ())
 
     # --- what the step reads -------------------------------------------------
 
@@ -385,12 +423,7 @@ class _Step:
         self, message: str, rule: str, cls: type[IllegalActionError] = IllegalActionError
     ) -> IllegalActionError:
         event = self.event
-        return cls(
-            message,
-            seat=_event_seat(event),
-            action=_checks.excerpt(str(event), 60),
-            rule=rule,
-        )
+        return cls(message, seat=_event_seat(event), action=_text(event), rule=rule)
 
     def expect_phase(self, phases: tuple[Phase, ...], why: str, rule: str) -> None:
         if self.observer._awaiting is not None:
@@ -557,17 +590,23 @@ def _reveal_thrown(step: _Step, event: VoidDeal) -> None:
     if step.observer._awaiting not in ("the contract", "the thrown hand"):
         raise step.refuse("no Schmeißen waits for its hand", "V§7.2", WrongPhaseError)
     seat, reason, shown = event.seat, event.throw_reason, event.shown
-    if event.reason != "thrown" or reason is None or not isinstance(shown, Hand):
+    _checks.seat(seat, "VoidDeal.seat")
+    if (
+        type(event.reason) is not str
+        or event.reason != "thrown"
+        or type(reason) is not str
+        or not isinstance(shown, Hand)
+    ):
         raise step.refuse("a thrown deal names its reason and shows the hand", "V§8")
+    rules = step.rules
+    if reason not in rules.schmeissen:
+        message = f"{_checks.excerpt(reason)} is no throw reason at this table"
+        raise step.refuse(message, "V§7.1", InvalidReservationError)
     known = step.wishes[seat]
     if not step["declared"][seat] or (
         known is not None and known != Declare(seat, Reservation.THROW, reason)
     ):
         raise step.refuse(f"seat {seat} did not throw in", "V§7.2", InvalidReservationError)
-    rules = step.rules
-    if reason not in rules.schmeissen:
-        message = f"{reason} is no throw reason at this table"
-        raise step.refuse(message, "V§7.1", InvalidReservationError)
     own = seat == step.seat
     if own and shown != step.base.hand:
         raise step.refuse("the viewer's own hand is the one shown", "V§7.2")
@@ -855,6 +894,10 @@ def _announce(step: _Step, event: Announce | Announced) -> None:
         _checks.seat(event.seat, "Announced.seat")
         _checks.instance(level, Announcement, "Announced.level")
         party: Party | None = _checks.instance(event.party, Party, "Announced.party")
+        rules = step.rules
+        _checks.integer(event.hand_size, "Announced.hand_size", 0, rules.hand_size, rule="§8.2")
+        _checks.integer(event.moment, "Announced.moment", 0, 4 * rules.tricks, rule="§8.10")
+        _checks.flag(event.late_reply, "Announced.late_reply")
     else:
         party = base.known_parties[seat]
         if party is None:
