@@ -55,6 +55,7 @@ from doppelkopf import (
     Play,
     PlayerView,
     Reservation,
+    ReturnCards,
     Rules,
     Schweine,
     SeenEvent,
@@ -518,6 +519,9 @@ def test_hostile_event_values_raise_the_library_s_errors() -> None:
         observer.apply(VoidDeal("thrown", A, ["nines5"], Hand()))  # type: ignore[arg-type]
     with pytest.raises(InvalidTypeError):
         observer.apply(object())  # type: ignore[arg-type]
+    for events in (3, "♣Q", None):
+        with pytest.raises(InvalidTypeError, match="events"):
+            observer.apply_all(events)  # type: ignore[arg-type]
     rules = Rules(schmeissen={"nines5"})
     hands = hands_with({A: "♣Q", B: "♣Q"})
     waiting = Observer.start(C, hands[C], dealer=D, rules=rules)
@@ -535,3 +539,50 @@ def test_hostile_event_values_raise_the_library_s_errors() -> None:
             waiting.apply(bad)
     with pytest.raises(InvalidTypeError):
         waiting.apply(VoidDeal("thrown", True, "nines5", Hand()))
+
+
+def test_the_viewer_s_own_answers_are_named_and_legal() -> None:
+    hands = hands_with({A: "♣Q", B: "♣Q"})
+    observer = Observer.start(A, hands[A], dealer=D)
+    with pytest.raises(InvalidReservationError, match="names its own answer"):
+        observer.apply(Concealed(A, "vorbehalt"))
+    with pytest.raises(InvalidReservationError, match="may not"):
+        observer.apply(Declare(A, Reservation.MARRIAGE))  # one ♣Q only (SPEC §3.2)
+    observer = observer.apply(Declare(A, Reservation.HEALTHY))
+    observer = observer.apply(Declare(B, Reservation.JACKS_SOLO))
+    with pytest.raises(InvalidReservationError, match="only the winning wish"):
+        observer.apply(Declare(C, Reservation.QUEENS_SOLO)).apply(Declare(D, Reservation.HEALTHY))
+
+
+def test_the_exchange_shows_its_cards_to_the_two_seats_in_it_only() -> None:
+    deal = armut_deal(2)
+    poverty = deal.view(0).poverty
+    assert poverty is not None
+    poor = poverty.poor
+    mine = Observer(deal.view(poor))
+    with pytest.raises(IllegalActionError, match="sees the cards it passes"):
+        mine.apply(Concealed(poor, "pass"))
+    passed = next(a for a in deal.view(poor).legal_actions if isinstance(a, PassCards))
+    deal = deal.apply(passed)
+    acceptor = (poor + 1) & 3
+    deal = deal.apply(AnswerPoverty(acceptor, accept=True))
+    outsider = Observer(deal.view((poor + 2) & 3))
+    returned = next(a for a in deal.view(acceptor).legal_actions if isinstance(a, ReturnCards))
+    with pytest.raises(IllegalActionError, match="no other seat"):
+        outsider.apply(returned)
+    taker = Observer(deal.view(acceptor))
+    with pytest.raises(IllegalActionError, match="no other seat"):
+        taker.apply(Concealed(acceptor, "return", 1))
+    assert taker.apply(returned).view == deal.apply(returned).view(acceptor)
+
+
+def test_the_viewer_s_own_schweine_are_its_own() -> None:
+    rules = Rules(schweinchen=True)
+    deal = declare_all(Deal.from_hands(hands_with({A: "♣Q", B: "♣Q ♦A ♦A"}), rules=rules))
+    observer = _playing(deal, B)
+    assert observer.view.schweine == B
+    fresh = Observer.start(B, deal.dealt[B], dealer=D, rules=rules)
+    fresh = fresh.apply_all(Declare(s, Reservation.HEALTHY) for s in range(4))
+    assert fresh.view.schweine == B
+    with pytest.raises(IllegalActionError, match="once"):
+        fresh.apply(Schweine(B))

@@ -325,7 +325,8 @@ class Observer:
         ((True, None, None, None), 1)
 
         Raises:
-            InvalidTypeError: ``event`` is none of :data:`Observed`.
+            InvalidTypeError: ``event`` is none of :data:`Observed`, or a
+                field of an :class:`~doppelkopf.Announced` has the wrong type.
             NotYourTurnError: a seat acts out of turn.
             WrongPhaseError: an event out of its phase, or any event but the
                 awaited fact while the observer waits.
@@ -348,7 +349,14 @@ class Observer:
         >>> healthy = [Declare(seat, Reservation.HEALTHY) for seat in (0, 1)]
         >>> observer.apply_all(healthy).view.turn
         2
+
+        Raises:
+            InvalidTypeError: ``events`` is no iterable of events, or one of
+                them is none (see :meth:`apply`).
+            IllegalActionError: as :meth:`apply`, for the first event refused.
         """
+        if isinstance(events, str | bytes) or not isinstance(events, Iterable):
+            raise _checks.type_error(events, "events", "iterable of events")
         observer = self
         for event in events:
             observer = observer.apply(event)
@@ -495,8 +503,6 @@ def _answer(step: _Step, event: Declare | Concealed) -> None:
     seat = event.seat
     step.expect_turn(seat, "V§9.5" if step.base.forced else "§3.2")
     if isinstance(event, Concealed):
-        if event.kind != "vorbehalt":
-            raise step.refuse(f"a {event.kind} belongs to the Armut exchange", "V§6.3")
         if seat == step.seat:
             raise step.refuse("the viewer names its own answer", "§3.3", InvalidReservationError)
         said = True
@@ -687,8 +693,11 @@ def _start_play(step: _Step, leader: int | None) -> None:
     step.set_parties()
 
 
-_ROUND: Final = {Declare: _answer, Concealed: _answer, VoidDeal: _reveal_thrown}
+_ROUND: Final = {Declare: _answer, VoidDeal: _reveal_thrown}
 """The handlers of the reservation round and the contract, by event type."""
+
+_ROUND_CONCEALED: Final = {"vorbehalt": _answer}
+"""The handlers of the round's :class:`~doppelkopf.Concealed` events, by kind."""
 
 
 # --- the Armut exchange (V§6.3, V§6.7) ----------------------------------------------
@@ -696,8 +705,9 @@ _ROUND: Final = {Declare: _answer, Concealed: _answer, VoidDeal: _reveal_thrown}
 
 def _concealed(step: _Step, event: Concealed) -> None:
     """Another seat's Vorbehalt, or an exchange step whose cards the viewer does not see."""
-    if event.kind == "vorbehalt":
-        _answer(step, event)
+    answer = _ROUND_CONCEALED.get(event.kind)
+    if answer is not None:
+        answer(step, event)
     elif event.kind == "pass":
         _pass(step, event.seat, None)
     else:
@@ -944,7 +954,7 @@ def _schweine(step: _Step, event: Schweine) -> None:
 
 _HANDLERS: Final[dict[type, Any]] = {
     **_ROUND,
-    Concealed: _concealed,
+    Concealed: _concealed,  # a Vorbehalt goes to _ROUND_CONCEALED
     PassCards: _pass_cards,
     AnswerPoverty: _answer_poverty,
     ReturnCards: _return_cards,
