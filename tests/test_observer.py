@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -63,7 +64,7 @@ from doppelkopf import (
     WrongPhaseError,
 )
 from doppelkopf.search import SearchPlayer
-from doppelkopf.wire import dumps_view
+from doppelkopf.wire import dumps_view, loads_view
 
 card = Card.parse
 
@@ -586,3 +587,24 @@ def test_the_viewer_s_own_schweine_are_its_own() -> None:
     assert fresh.view.schweine == B
     with pytest.raises(IllegalActionError, match="once"):
         fresh.apply(Schweine(B))
+
+
+def test_a_marriage_solo_keeps_the_schweine_of_its_marriage() -> None:
+    """The view checks once refused a marriage solo with Schweine, which the deal keeps
+    from its marriage (SPEC §7.3, V§2.3): an observer, a view rebuilt by
+    :func:`attrs.evolve` and a view read from the wire all failed on it."""
+    rules = Rules(schweinchen=True)
+    hands = hands_with({A: "♣Q ♣Q ♦A ♦A ♥10 ♥10 ♠Q ♠Q ♥Q ♥Q ♦Q ♦Q"})
+    deal = declare_all(Deal.from_hands(hands, rules=rules), {A: Reservation.MARRIAGE})
+    observers = [Observer(deal.view(seat)) for seat in range(4)]
+    while deal.game_type is GameType.MARRIAGE:
+        action = next(a for a in deal.legal_actions if isinstance(a, Play))
+        deal = deal.apply(action)
+        observers = [observer.apply(action) for observer in observers]
+    assert deal.game_type is GameType.MARRIAGE_SOLO
+    for seat in range(4):
+        view = deal.view(seat)
+        assert view.schweine == A
+        assert observers[seat].view == view
+        assert attrs.evolve(view) == view
+        assert loads_view(dumps_view(view)) == view
