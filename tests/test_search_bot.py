@@ -236,3 +236,56 @@ def test_worlds_follow_the_model_and_give_it_up_when_nothing_fits(
         fresh = fresh.declare(seat, Reservation.HEALTHY)
     player.worlds_of(fresh.view(2), 1)
     assert len(calls) > tried  # a new deal tries the model again
+
+
+def _on_turn_with_a_level(seed: int) -> PlayerView:
+    """A view of the seat on turn in the card play, with an announcement legal."""
+    deal = Deal.shuffled(seed=seed)
+    for seat in range(4):
+        deal = deal.declare(seat, Reservation.HEALTHY)
+    for _ in range(seed % 3):
+        deal = deal.play(deal.turn, deal.legal_cards()[0])  # type: ignore[arg-type]
+    view = deal.view(deal.turn)  # type: ignore[arg-type]
+    assert any(isinstance(action, Announce) for action in view.legal_actions)
+    return view
+
+
+@pytest.mark.parametrize("margin", [-100.0, 0.5, 100.0])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_announcement_and_card_ask_apart_what_act_decides(seed: int, margin: float) -> None:
+    view = _on_turn_with_a_level(seed)
+    acted = SearchPlayer(worlds=4, seed=seed, margin=margin).act(view)
+    asked = SearchPlayer(worlds=4, seed=seed, margin=margin)
+    level = asked.announcement(view)
+    card = asked.card(view)
+    expected = Play(view.seat, card) if level is None else Announce(view.seat, level)
+    assert acted == expected
+    if margin == -100.0:
+        assert level is Announcement.RE_KONTRA
+    if margin == 100.0:
+        assert level is None
+
+
+def test_the_card_after_the_announcement_question_is_not_searched_again() -> None:
+    view = _on_turn_with_a_level(1)
+    player = SearchPlayer(worlds=4, seed=1)
+    player.announcement(view)
+    state = player.rng.getstate()
+    card = player.card(view)
+    assert player.rng.getstate() == state  # no world drawn: the card searched before
+    assert Play(view.seat, card) in view.legal_actions
+    assert player.act(view) in (Play(view.seat, card), Announce(view.seat, Announcement.RE_KONTRA))
+
+
+def test_the_announcement_question_off_turn_and_outside_the_card_play() -> None:
+    view = _on_turn_with_a_level(1)
+    deal = Deal.shuffled(seed=1)
+    for seat in range(4):
+        deal = deal.declare(seat, Reservation.HEALTHY)
+    player = SearchPlayer(worlds=4, seed=1, margin=-100.0)
+    assert player.announcement(deal.view(1)) is None  # off turn: only before its own card
+    assert player.announcement(Deal.shuffled(seed=1).view(0)) is None  # reservation round
+    heuristic = SearchPlayer(worlds=4, seed=1, announce="heuristic")
+    assert heuristic.announcement(view) == HeuristicPlayer().announcement(view)
+    with pytest.raises(InvalidTypeError):
+        player.announcement("view")  # type: ignore[arg-type]

@@ -20,6 +20,8 @@ from .deal import Concealed as Concealed
 from .deal import Deal as Deal
 from .deal import Declare as Declare
 from .deal import Event as Event
+from .deal import Observed as Observed
+from .deal import Observer as Observer
 from .deal import Outcome as Outcome
 from .deal import PassCards as PassCards
 from .deal import Phase as Phase
@@ -29,6 +31,7 @@ from .deal import Poverty as Poverty
 from .deal import Reservation as Reservation
 from .deal import ReturnCards as ReturnCards
 from .deal import RoundResult as RoundResult
+from .deal import Schweine as Schweine
 from .deal import SeenEvent as SeenEvent
 from .deal import SoloKind as SoloKind
 from .deal import VoidDeal as VoidDeal

@@ -15,7 +15,8 @@ may give and which contract they give), :mod:`~doppelkopf.deal.poverty` and
 :mod:`~doppelkopf.deal.throwing` (the rules of Armut and Schmeißen, V§6,
 V§7), :mod:`~doppelkopf.deal.procedures` (the facts those procedures add to
 a deal), :mod:`~doppelkopf.deal.outcome` and :mod:`~doppelkopf.deal.views`
-(the player's view).  The deal itself is :class:`Deal` in
+(the player's view) and :mod:`~doppelkopf.deal.observer` (the view kept
+from one hand and the public events).  The deal itself is :class:`Deal` in
 :mod:`~doppelkopf.deal.machine`, a facade over private modules, one per
 step: the state (``_state``), the first state (``_start``), the reservation
 round (``_round``), the Armut exchange (``_exchange``), the card play
@@ -56,6 +57,9 @@ from .dealing import deal_hands as deal_hands
 from .machine import Deal as Deal
 from .machine import legal_actions as legal_actions
 from .machine import legal_announcements as legal_announcements
+from .observer import Observed as Observed
+from .observer import Observer as Observer
+from .observer import Schweine as Schweine
 from .outcome import Outcome as Outcome
 from .outcome import VoidDeal as VoidDeal
 from .poverty import Poverty as Poverty
@@ -81,6 +85,8 @@ __all__ = [
     "Deal",
     "Declare",
     "Event",
+    "Observed",
+    "Observer",
     "Outcome",
     "PassCards",
     "Phase",
@@ -90,6 +96,7 @@ __all__ = [
     "Reservation",
     "ReturnCards",
     "RoundResult",
+    "Schweine",
     "SeenEvent",
     "SoloKind",
     "VoidDeal",

@@ -70,7 +70,8 @@ _CLUB_QUEEN: Final = Card.parse("♣Q")
 _DIAMOND_ACE: Final = Card.parse("♦A")
 _MARRIAGES: Final = frozenset({GameType.MARRIAGE, GameType.MARRIAGE_SOLO})
 _MARRIED: Final = frozenset({*_MARRIAGES, GameType.SILENT_MARRIAGE})
-_SCHWEINE_GAMES: Final = frozenset({GameType.NORMAL, GameType.MARRIAGE, GameType.SILENT_MARRIAGE})
+# The marriage solo a marriage turns into keeps its Schweine (SPEC §7.3, V§2.3).
+_SCHWEINE_GAMES: Final = frozenset({*_MARRIED, GameType.NORMAL})
 _EXCHANGE: Final = frozenset({Phase.POVERTY_PASS, Phase.POVERTY_OFFER, Phase.POVERTY_RETURN})
 
 
@@ -537,7 +538,7 @@ _WISHED: Final[dict[object, tuple[GameType, ...]]] = {
 
 
 def _check_schweine(view: PlayerView, game: GameType) -> None:
-    """The Schweine: the seat dealt both ♦A, or nobody (V§2.3)."""
+    """The Schweine: the seat dealt both ♦A, or nobody (V§2.3), kept by a marriage solo."""
     holder = view.schweine
     if not view.rules.schweinchen or game not in _SCHWEINE_GAMES:
         if holder is not None:

@@ -151,6 +151,7 @@ class SearchPlayer:
         self._heuristic = HeuristicPlayer(seed=self.rng.randrange(2**32))
         self._last_sampler: WorldSampler | None = None
         self._misfit_since: int | None = None
+        self._decision: tuple[tuple[object, ...], Announcement | None, Card] | None = None
 
     def __repr__(self) -> str:
         return (
@@ -162,6 +163,10 @@ class SearchPlayer:
     def act(self, view: PlayerView) -> Action | None:
         """The player's action (see :class:`~doppelkopf.Player`): searched cards, heuristic answers.
 
+        On turn in the card play it is :meth:`announcement` if that is not
+        ``None``, else :meth:`card`; the two answer apart the questions this
+        one answers together.
+
         Raises:
             InvalidTypeError: ``view`` is not a :class:`~doppelkopf.PlayerView`.
             InconsistentViewError: no deal gives ``view``, decided exactly
@@ -170,9 +175,7 @@ class SearchPlayer:
                 (:meth:`~doppelkopf.search.WorldSampler.sample`).
         """
         view = _checks.instance(view, PlayerView, "view")
-        if view.game_type is None:
-            return self._heuristic.act(view)
-        if view.poverty is not None and not view.poverty.cards_returned:
+        if not _in_card_play(view):
             return self._heuristic.act(view)
         if self.announce == "heuristic":
             level = self._heuristic.announcement(view)
@@ -180,15 +183,66 @@ class SearchPlayer:
                 return Announce(view.seat, level)
         if view.turn != view.seat:
             return None
-        return self._searched(view)
+        level, card = self._decided(view)
+        return Play(view.seat, card) if level is None else Announce(view.seat, level)
 
-    def _searched(self, view: PlayerView) -> Action:
-        """The card, or first the announcement, chosen by search (SPEC §5.2, §8)."""
+    def announcement(self, view: PlayerView) -> Announcement | None:
+        """The announcement to make now, or ``None``: :meth:`act`'s first question (SPEC §8).
+
+        With ``announce="heuristic"`` it is the
+        :meth:`HeuristicPlayer.announcement <doppelkopf.HeuristicPlayer.announcement>`
+        at any instant.  With ``announce="search"`` the player announces only
+        on its turn, before its card: the first legal level, when playing the
+        searched card after it gains more than ``margin`` points on average
+        (see the module); off turn, before the card play and while nothing is
+        legal the answer is ``None``.  The card searched with it is kept, and
+        :meth:`card` of the same view returns it without a second search, so
+        that asking "announce now?" and then "which card?" gives the decision
+        of :meth:`act`.
+
+        >>> from doppelkopf import Deal, Reservation
+        >>> deal = Deal.shuffled(seed=5)
+        >>> for seat in range(4):
+        ...     deal = deal.declare(seat, Reservation.HEALTHY)
+        >>> player = SearchPlayer(worlds=4, seed=0)
+        >>> level = player.announcement(deal.view(0))
+        >>> level is None or Announce(0, level) in deal.legal_actions
+        True
+        >>> player.act(deal.view(0)) == (
+        ...     Play(0, player.card(deal.view(0))) if level is None else Announce(0, level))
+        True
+
+        Raises:
+            InvalidTypeError, InconsistentViewError: see :meth:`act`.
+        """
+        view = _checks.instance(view, PlayerView, "view")
+        if not _in_card_play(view):
+            return None
+        if self.announce == "heuristic":
+            return self._heuristic.announcement(view)
+        if view.turn != view.seat or not any(isinstance(a, Announce) for a in view.legal_actions):
+            return None
+        return self._decided(view)[0]
+
+    def _decided(self, view: PlayerView) -> tuple[Announcement | None, Card]:
+        """The announcement and the card searched for ``view`` on turn, kept for the same view."""
+        key = view.key
+        kept = self._decision
+        if kept is not None and kept[0] == key:
+            return kept[1], kept[2]
+        level, card = self._searched(view)
+        self._decision = (key, level, card)
+        return level, card
+
+    def _searched(self, view: PlayerView) -> tuple[Announcement | None, Card]:
+        """The announcement (or none) and the card chosen by search (SPEC §5.2, §8)."""
         started = perf_counter()
         legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
         levels = [a.level for a in view.legal_actions if isinstance(a, Announce)]
         budget = self.time
-        if self.announce == "search" and levels and len(legal) > 0:
+        if not legal:
+            raise InvalidValueError(f"seat {view.seat} has no card to play now (SPEC §5.2)")
+        if self.announce == "search" and levels:
             # The card first, then the announcement with that card: both
             # answers in the same worlds, so the difference is paired world by
             # world; it is made when it gains more than ``margin`` points on
@@ -197,11 +251,9 @@ class SearchPlayer:
             card = self._card(view, legal, half) if len(legal) > 1 else legal[0]
             end = None if budget is None else started + budget
             gain = self._announcement_gain(view, card, levels[0], end)
-            if gain > self.margin:
-                return Announce(view.seat, levels[0])
-            return Play(view.seat, card)
+            return (levels[0] if gain > self.margin else None), card
         end = None if budget is None else started + budget
-        return Play(view.seat, self._card(view, legal, end))
+        return None, self._card(view, legal, end)
 
     def _announcement_gain(
         self, view: PlayerView, card: Card, level: Announcement, end: float | None
@@ -225,15 +277,25 @@ class SearchPlayer:
     def card(self, view: PlayerView) -> Card:
         """The card with the best average score over the sampled worlds (SPEC §5.2).
 
+        :meth:`act`'s second question: after :meth:`announcement` of the
+        same view it is the card searched there.
+
         >>> from doppelkopf import Deal, Reservation
         >>> deal = Deal.shuffled(seed=5)
         >>> for seat in range(4):
         ...     deal = deal.declare(seat, Reservation.HEALTHY)
         >>> SearchPlayer(worlds=4, seed=0).card(deal.view(0)) in deal.legal_cards()
         True
+
+        Raises:
+            InvalidTypeError, InconsistentViewError: see :meth:`act`.
+            InvalidValueError: the view has no card to play.
         """
         started = perf_counter()
         view = _checks.instance(view, PlayerView, "view")
+        kept = self._decision
+        if kept is not None and kept[0] == view.key:
+            return kept[2]
         legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
         if len(legal) <= 1:
             if not legal:
@@ -385,6 +447,14 @@ class SearchPlayer:
             return cached
         sampler = self._last_sampler = WorldSampler(view)
         return sampler
+
+
+def _in_card_play(view: PlayerView) -> bool:
+    """Whether ``view`` is in the card play: a contract and no Armut exchange under way."""
+    if view.game_type is None:
+        return False
+    poverty = view.poverty
+    return poverty is None or poverty.cards_returned
 
 
 def _sequence(values: object, cls: type[_T], name: str) -> tuple[_T, ...]:
