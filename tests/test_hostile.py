@@ -342,6 +342,12 @@ def _build_real() -> Real:
         "CardOrder": doppelkopf.Rules().card_order(doppelkopf.GameType.NORMAL),
         "WorldSampler": doppelkopf.search.WorldSampler(view),
         "PlayoutResult": doppelkopf.search.playouts([in_play], seed=1, record=True),
+        "Observer (fresh)": doppelkopf.Observer.start(0, fresh.view(0).hand, dealer=3),
+        "Observer (in play)": doppelkopf.Observer(view),
+        "Observer (waiting)": doppelkopf.Observer.start(1, fresh.view(1).hand, dealer=3)
+        .apply(doppelkopf.Concealed(0, "vorbehalt"))
+        .apply_all(doppelkopf.Declare(s, Reservation.HEALTHY) for s in (1, 2, 3)),
+        "Schweine": doppelkopf.Schweine(2),
         "Analysis": analysis,
         "Decision": analysis.decisions[0],
         "OptionValue": analysis.decisions[0].options[0],
@@ -670,6 +676,7 @@ def _valid(entry: EntryPoint, parameter: inspect.Parameter, receiver: object, re
         "phase": lambda: Phase.PLAY,
         "event": lambda: real.finished.history[0],
         "pieces": lambda: [("hand", (24,)), ("trick", (4, 24))],
+        "events": lambda: [doppelkopf.Declare(0, Reservation.HEALTHY)],
     }
     overrides: dict[str, Callable[[], object]] = {
         "search.deal_from_view:hands": lambda: real.in_play.hands,
