@@ -25,19 +25,67 @@ surround ``/``, ``;`` and ``:``.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from collections.abc import Iterable, Sequence
+from typing import Final, Protocol, Self, TypeVar
 
 from .. import _checks
 from ..cards import DISTINCT_CARDS, Card, Hand
 from ..errors import DoppelkopfError, NotationError
+from ..parties import Party
 from ..rules import Rules
 from . import _action_text
-from .actions import Announced, Event
+from .actions import Action, Announced, Concealed, Event, Phase, SeenEvent
+from .outcome import VoidDeal
+from .poverty import Poverty
 
-if TYPE_CHECKING:
-    from ._state import Deal
 
-__all__ = ["MAX_POSITION", "parse_actions", "parse_position", "write_actions", "write_position"]
+class _Deal(Protocol):
+    """What the position string reads of a :class:`~doppelkopf.Deal` and does with it."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def cut(self) -> int | None: ...
+    @property
+    def owing(self) -> frozenset[int]: ...
+    @property
+    def forced(self) -> bool: ...
+    @property
+    def dealt(self) -> tuple[Hand, Hand, Hand, Hand]: ...
+    @property
+    def history(self) -> tuple[Event, ...]: ...
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def parties(self) -> tuple[Party | None, ...]: ...
+    @property
+    def phase(self) -> Phase: ...
+    def apply(self, action: Action, /) -> Self: ...
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Hand | str],
+        *,
+        dealer: int = ...,
+        cut: int | None = ...,
+        rules: Rules = ...,
+        owing: Iterable[int] = ...,
+        forced: bool = ...,
+    ) -> Self: ...
+
+
+Deal = TypeVar("Deal", bound=_Deal)
+
+__all__ = [
+    "MAX_POSITION",
+    "parse_actions",
+    "parse_position",
+    "write_actions",
+    "write_position",
+    "write_view",
+]
 
 MAX_POSITION: Final = 4096
 """The longest position string read, in characters: a whole deal takes about 500."""
@@ -45,7 +93,8 @@ MAX_POSITION: Final = 4096
 _CARD: Final = re.compile(r"\s*([CSHD♣♠♥♦])(10|9|J|Q|K|A)", re.IGNORECASE)
 _TABLE: Final = re.compile(r"d([0-3])(?:c(\d{1,2}))?(?:o([0-3]{1,4}))?(f)?\Z")
 _FIELDS: Final = re.compile(r"\s+")
-_SEAT_PREFIX: Final = re.compile(r"\s*([0-3])\s*:")
+SEAT_PREFIX: Final = re.compile(r"\s*([0-3])\s*([rkRK])?\s*:")
+_PARTY_LETTERS: Final = {"r": Party.RE, "k": Party.KONTRA}
 _CARD_CODES: Final = {card: card.ascii for card in DISTINCT_CARDS}
 
 
@@ -63,16 +112,29 @@ def write_hand(hand: Hand) -> str:
     return "".join(code * hand.count(card) for card, code in _CARD_CODES.items())
 
 
+def write_event(event: SeenEvent) -> str:
+    """One entry of an ``actions`` or ``history`` field (:func:`write_actions`)."""
+    if type(event) is Concealed:
+        if event.kind == "return":
+            return f"?return {event.trumps}"
+        return f"?{event.kind}"
+    if type(event) is Announced:
+        party = event.party
+        text = _action_text.format_action(event.as_action(), ascii=True, party=party)
+        return f"{event.seat}{'r' if party is Party.RE else 'k'}:{text}"
+    return _action_text.format_action(event.as_action(), ascii=True)  # type: ignore[union-attr]
+
+
+def party_of(prefix: re.Match[str] | None) -> Party | None:
+    """The party a seat prefix names (``2r:``, ``1k:``), ``None`` if it names none."""
+    if prefix is None or prefix.group(2) is None:
+        return None
+    return _PARTY_LETTERS[prefix.group(2).lower()]
+
+
 def write_actions(events: tuple[Event, ...]) -> str:
-    """The ``actions`` field: every event's action text, announcements with their seat."""
-    parts: list[str] = []
-    for event in events:
-        if type(event) is Announced:
-            text = _action_text.format_action(event.as_action(), ascii=True, party=event.party)
-            parts.append(f"{event.seat}:{text}")
-        else:
-            parts.append(_action_text.format_action(event.as_action(), ascii=True))  # type: ignore[union-attr]
-    return ";".join(parts)
+    """The ``actions`` field: every event's action text, announcements with their seat and party."""
+    return ";".join(write_event(event) for event in events)
 
 
 def write_table(dealer: int, cut: int | None, owing: frozenset[int], forced: bool) -> str:
@@ -106,6 +168,52 @@ def write_position(deal: Deal) -> str:
     if actions:
         fields.append(actions)
     return " ".join(fields)
+
+
+def write_view(
+    rules: Rules,
+    *,
+    table: tuple[int, frozenset[int], bool, int | None],
+    seat: int,
+    dealt: Hand,
+    history: tuple[SeenEvent, ...],
+    void: VoidDeal | None,
+) -> str:
+    """The position string of a seat's view (:attr:`PlayerView.position
+    <doppelkopf.PlayerView.position>`): rules, table, ``s`` seat ``:`` the hand
+    as dealt, then the history, concealed entries as ``?vorbehalt``,
+    ``?pass`` and ``?return`` with the number of trumps, and the hand a
+    Schmeißen showed (V§7.2) as seat ``=`` hand at the end.  The table adds
+    ``x`` and the seat holding the Schweine once they are announced (V§2.3)."""
+    dealer, owing, forced, schweine = table
+    fields = [
+        write_rules(rules),
+        write_table(dealer, None, owing, forced) + ("" if schweine is None else f"x{schweine}"),
+        f"s{seat}:{write_hand(dealt)}",
+    ]
+    events = [write_event(event) for event in history]
+    if void is not None and void.shown is not None:
+        events.append(f"{void.seat}={write_hand(void.shown)}")
+    if events:
+        fields.append(";".join(events))
+    return " ".join(fields)
+
+
+def dealt_hand(seat: int, hand: Hand, played: tuple[Card, ...], poverty: Poverty | None) -> Hand:
+    """The hand ``seat`` was dealt: ``hand`` with its ``played`` cards back and the
+    cards of the Armut exchange it took part in undone (V§6.3)."""
+    cards = [*hand, *played]
+    if poverty is not None:
+        passed, returned = poverty.passed or (), poverty.returned or ()
+        if seat == poverty.poor:
+            cards.extend(passed)
+            for card in returned:
+                cards.remove(card)
+        elif seat == poverty.acceptor:
+            cards.extend(returned)
+            for card in passed:
+                cards.remove(card)
+    return Hand(cards)
 
 
 def parse_rules(text: str, field: str = "rules") -> Rules:
@@ -183,7 +291,8 @@ def parse_actions(deal: Deal, text: str, column: int = 1, field: str = "actions"
 
 def apply_action(deal: Deal, part: str, field: str, column: int | None) -> Deal:
     """``deal`` after the action ``part`` (``[seat ":"] action-text``)."""
-    prefix = _SEAT_PREFIX.match(part)
+    prefix = SEAT_PREFIX.match(part)
+    named = party_of(prefix)
     if prefix is not None:
         seat = int(prefix.group(1))
         body = part[prefix.end() :]
@@ -208,6 +317,14 @@ def apply_action(deal: Deal, part: str, field: str, column: int | None) -> Deal:
         raise
     except DoppelkopfError as error:
         raise _error(str(error), body, field, column) from None
+    if named is not None and deal.parties[seat] is not named:
+        raise _error(
+            f"{_checks.excerpt(part.strip())}: seat {seat} does not play {named} (SPEC §6.1)",
+            part,
+            field,
+            column,
+            "§6.1",
+        )
     try:
         return deal.apply(action)
     except DoppelkopfError as error:

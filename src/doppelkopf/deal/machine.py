@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
@@ -193,7 +193,7 @@ class Deal:
     initial = _start.initial
 
     # The position string (doppelkopf.deal._notation, docs/notation.rst).
-    parse = classmethod(_notation.parse_position)
+    parse: ClassVar[classmethod[Deal, [str], Deal]] = classmethod(_notation.parse_position)
     position = property(_notation.write_position)
 
     # --- the state, read ------------------------------------------------------
