@@ -101,9 +101,14 @@ _CARD_CODES: Final = {card: card.ascii for card in DISTINCT_CARDS}
 def _error(
     message: str, part: str, field: str, column: int | None = None, rule: str = ""
 ) -> NotationError:
-    where = f"position, {field}" if column is None else f"position, {field}, column {column}"
+    line = None
+    if field.startswith("line "):  # a line of a game's notation (doppelkopf.notation)
+        line = int(field[5:])
+        where = field if column is None else f"{field}, column {column}"
+    else:
+        where = f"position, {field}" if column is None else f"position, {field}, column {column}"
     return NotationError(
-        f"{where}: {message}", text=part[:20], column=column, field=field, rule=rule
+        f"{where}: {message}", text=part[:20], line=line, column=column, field=field, rule=rule
     )
 
 
@@ -290,7 +295,8 @@ def parse_actions(deal: Deal, text: str, column: int = 1, field: str = "actions"
 
 
 def apply_action(deal: Deal, part: str, field: str, column: int | None) -> Deal:
-    """``deal`` after the action ``part`` (``[seat ":"] action-text``)."""
+    """``deal`` after the action ``part`` (``[seat ":"] action-text``); an error names
+    ``field`` (``"line 12"`` for a line of a game's notation) and ``column``."""
     prefix = SEAT_PREFIX.match(part)
     named = party_of(prefix)
     if prefix is not None:
