@@ -38,8 +38,8 @@ from ..deal import Announced, Deal, Declare, Play
 from ..deal import _notation as _position
 from ..errors import DoppelkopfError, NotationError
 from ..records import RecordError, dump_deal, dump_session, load_deal, replay_session
+from ..records._common import Entry
 from ..records._sessions import read_result, read_start
-from ..records._structure import Entry
 from ..rules import Rules
 from ..session import Session
 
