@@ -43,3 +43,18 @@ __all__ = [
     "write_game",
     "write_session",
 ]
+
+# The public names live in the private modules by concern; they belong to this module,
+# which is where messages, tracebacks and the documentation find them.
+for _public in (
+    Game,
+    parse_view,
+    read_game,
+    read_session,
+    record_to_text,
+    text_to_record,
+    write_game,
+    write_session,
+):
+    _public.__module__ = __name__
+del _public
