@@ -15,6 +15,7 @@ from doppelkopf import (
     DoppelkopfError,
     InvalidTypeError,
     NotationError,
+    PassCards,
     RandomPlayer,
     Reservation,
     Rules,
@@ -66,7 +67,11 @@ def test_a_deal_of_every_preset_converts_losslessly(deal: Deal) -> None:
 @given(dk_strategies.deals(dk_strategies.rules(armut=True), finished=True))
 def test_a_finished_deal_of_mixed_rules_converts_losslessly(deal: Deal) -> None:
     record = dump_deal(deal)
-    assert text_to_record(record_to_text(record)) == record
+    text = record_to_text(record)
+    assert text_to_record(text) == record
+    # The Armut exchange has its own line (V§6.3), the reservation round too.
+    assert ("\nA. pass " in text) == any(type(event) is PassCards for event in deal.history)
+    assert "\nR. " in text
 
 
 def played_and_paper_session(seed: int, rules: Rules) -> Session:

@@ -34,7 +34,7 @@ from typing import Any, Final, NamedTuple
 
 from .. import _checks
 from ..cards import Hand
-from ..deal import Announced, Deal, Declare, Play
+from ..deal import Announced, AnswerPoverty, Deal, PassCards, Play, ReturnCards
 from ..deal import _notation as _position
 from ..errors import DoppelkopfError, NotationError
 from ..records import RecordError, dump_deal, dump_session, load_deal, replay_session
@@ -65,6 +65,7 @@ _TAG: Final = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)\s*(.*?)\s*\]\s*\Z", re.D
 _LABEL: Final = re.compile(r"\s*(R|A|\d{1,2})\.\s*")
 _RESULT: Final = re.compile(r"result\s+(.*?)\s*\Z", re.IGNORECASE)
 _JSON: Final = json.JSONDecoder()
+_EXCHANGE: Final = (PassCards, AnswerPoverty, ReturnCards)
 
 
 class Game(NamedTuple):
@@ -132,7 +133,7 @@ def _moves(deal: Deal) -> list[str]:
                     lines.append(f"{label} {'; '.join(current)}")
                 current, label = [], f"{trick}."
             cards += kind is Play
-        elif kind is not Declare and label == "R.":
+        elif kind in _EXCHANGE and label == "R.":
             if current:
                 lines.append(f"{label} {'; '.join(current)}")
             current, label = [], "A."
