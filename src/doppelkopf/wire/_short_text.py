@@ -19,6 +19,8 @@ __all__ = ["MAX_ACTION_TEXT", "format_action", "parse_action"]
 MAX_ACTION_TEXT = _grammar.MAX_ACTION_TEXT
 """The longest text :func:`parse_action` reads, in characters."""
 
+_parse = _grammar.parse_action
+
 
 def _context_view(context: object, seat: int) -> PlayerView | None:
     if context is None:
@@ -118,8 +120,10 @@ def parse_action(text: str, *, seat: int, context: PlayerView | Deal | None = No
     """
     if type(text) is not str:
         _checks.text(text)
-    seat = _seat(seat)
-    if len(text) > MAX_ACTION_TEXT:
-        return _grammar.parse_action(text, seat)  # refuses it, naming the limit
-    view = None if context is None else _context_view(context, seat)
-    return _grammar.parse_action(text, seat, None if view is None else (view.party, view.phase))
+    if type(seat) is not int or not 0 <= seat <= 3:
+        seat = _seat(seat)
+    if context is None or len(text) > MAX_ACTION_TEXT:  # the grammar refuses a long text
+        return _parse(text, seat)
+    view = _context_view(context, seat)
+    assert view is not None
+    return _parse(text, seat, (view.party, view.phase))
