@@ -101,6 +101,14 @@ def test_a_session_with_a_paper_deal_converts_losslessly(rules: Rules, seed: int
     assert write_session(session, meta) == text
 
 
+def test_a_session_numbers_its_deals_in_order() -> None:
+    text = write_session(played_and_paper_session(1, Rules.DDV))
+    with pytest.raises(NotationError, match="this is deal 1 of the session, not 2"):
+        read_session(text.replace("[Deal 1]", "[Deal 2]"))
+    with pytest.raises(NotationError, match="the session refuses this deal"):
+        read_session(text.replace("[FirstDealer 1]", "[FirstDealer 2]"))
+
+
 def test_a_void_paper_deal_is_written_as_a_null_result() -> None:
     session = Session.new(0, rules=PROCEDURES).add_void()
     text = write_session(session)
@@ -151,7 +159,11 @@ def test_an_illegal_action_is_refused_naming_it_and_the_rule() -> None:
         (lambda text: text.replace("[Dealer 3]", "[Dealer 7]"), "the tags are no deal"),
         (lambda text: text.replace("[Dealer 3]\n", ""), "the tag Dealer is missing"),
         (lambda text: text.replace("[Dealer 3]", "[Dealer 3]\n[Dealer 3]"), "given twice"),
-        (lambda text: text.replace("[Dealer 3]", "[Dealer three]"), "JSON value"),
+        (lambda text: text.replace("[Dealer 3]", "[Dealer three]"), "tag Dealer"),
+        (lambda text: text.replace("[Dealer 3]", "[Dealer]"), "tag Dealer: its value"),
+        (lambda text: text.replace("[Cut", '[Meta "k" ' + "[" * 20_000 + "]\n[Cut"), "deep"),
+        (lambda text: text.replace("[Cut", '[Meta "k" 1e999]\n[Cut'), "tag Meta k"),
+        (lambda text: text.replace("[Cut", "[Meta k 1]\n[Cut"), "Meta tag is"),
         (lambda text: text.replace("[Dealer 3]", '[Dealer "3"]'), "expected int"),
         (lambda text: text.replace("[Cut", "[Colour 1]\n[Cut"), "unknown tag Colour"),
         (lambda text: text.replace('[Hand0 "C9', '[Hand0 "X9'), "not a card"),

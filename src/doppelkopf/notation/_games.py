@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
 from .. import _checks
+from .._json import parse_json
 from ..cards import Hand
 from ..deal import Announced, AnswerPoverty, Deal, PassCards, Play, ReturnCards
 from ..deal import _notation as _position
@@ -284,18 +285,14 @@ def _lines(text: str, limit: int, what: str) -> list[_Line]:
 
 
 def _tag_value(line: _Line, raw: str, name: str) -> object:
-    try:
-        value, end = _JSON.raw_decode(raw)
-    except ValueError:
-        raise _error(
-            f'tag {name}: its value is a JSON value ("text", a number, [...]), not '
-            f"{_checks.excerpt(raw)}",
-            raw,
-            line.number,
-        ) from None
-    if raw[end:].strip():
-        raise _error(f"tag {name}: one value only", raw[end:], line.number)
-    return value
+    """The JSON value of a tag, read within the limits of the records (:mod:`doppelkopf._json`)."""
+
+    def refuse(message: str) -> NotationError:
+        return _error(f"tag {name}: {message}", raw, line.number)
+
+    if not raw:
+        raise refuse('its value is a JSON value ("text", a number, [...])')
+    return parse_json(raw, error=refuse, what="its value")
 
 
 class _Tags(NamedTuple):
@@ -337,10 +334,13 @@ def _read_tags(lines: list[_Line], start: int) -> tuple[_Tags, int]:
 
 
 def _key(raw: str, line: _Line) -> tuple[str, int]:
-    try:
-        key, end = _JSON.raw_decode(raw)
-    except ValueError:
-        key, end = None, 0
+    key: object = None
+    end = 0
+    if raw.startswith('"'):  # a string: the decoder does not recurse into it
+        try:
+            key, end = _JSON.raw_decode(raw)
+        except ValueError:
+            key = None
     if type(key) is not str:
         raise _error('a Meta tag is [Meta "key" value]', raw, line.number)
     return key, end
@@ -477,13 +477,17 @@ def read_session(text: str) -> tuple[Session, dict[str, Any] | None]:
         session = Session.new(first, rules=rules, names=names, start=opening)
     except DoppelkopfError as error:
         raise _error(f"the session tags are no session: {error}", "", None) from None
+    dealt = 0
     while index < len(lines):
         if not lines[index].text.strip():
             index += 1
             continue
         number = lines[index].number
         tags, index = _read_tags(lines, index)
-        _take(tags, "Deal", int, required=True)
+        numbered = _take(tags, "Deal", int, required=True)
+        if numbered != dealt:
+            raise _error(f"this is deal {dealt} of the session, not {numbered}", "", number)
+        dealt += 1
         paper = tags.values.pop("Paper", None)
         try:
             if paper is not None:
