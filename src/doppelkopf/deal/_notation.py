@@ -14,10 +14,13 @@ grammar::
     hands    = hand "/" hand "/" hand "/" hand        seats 0-3, as dealt
     hand     = {card}                                 e.g. "CQCQSJD9...", in deck order
     actions  = action {";" action}
-    action   = [seat ":"] action-text                 the grammar of doppelkopf.wire
+    action   = [seat [party] ":"] action-text         the grammar of doppelkopf.wire
+    party    = "r" | "k"                              Re or Kontra, checked
 
 An action without a seat is the seat's to move; an announcement, which any
-seat may make (SPEC §8), always names its seat in the canonical form.  The
+seat may make (SPEC §8), always names its seat and party in the canonical
+form (``1r:re``, ``2k:keine 90``).  A view's string (:func:`write_view`)
+adds concealed entries and the hand a Schmeißen showed.  The
 canonical form is ASCII; cards may be given as ``♣Q`` too, and spaces may
 surround ``/``, ``;`` and ``:``.
 """
