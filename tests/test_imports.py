@@ -219,12 +219,12 @@ DEAL_LAYERS: tuple[tuple[str, ...], ...] = (
     ("_legal", "_view_checks", "_picture"),
     ("_round", "_exchange", "_play", "_announcing"),
     ("_start", "_history", "_result"),
-    ("_interned", "_positions", "_view_fields"),
+    ("_interned", "_positions", "_view_fields", "_notation"),
     ("_state",),
     ("procedures",),
     ("reservations",),
     ("throwing",),
-    ("poverty", "dealing", "outcome"),
+    ("poverty", "dealing", "outcome", "_action_text"),
     ("actions", "_aliases", "_replace"),
 )
 """The modules of the deal from the top down, as the diagram of docs/design.rst draws them."""

@@ -61,6 +61,7 @@ from .errors import InvalidValueError as InvalidValueError
 from .errors import LateReplyLockError as LateReplyLockError
 from .errors import MissingExtraError as MissingExtraError
 from .errors import MustFollowError as MustFollowError
+from .errors import NotationError as NotationError
 from .errors import NotYourTurnError as NotYourTurnError
 from .errors import TrickCompleteError as TrickCompleteError
 from .errors import WrongPhaseError as WrongPhaseError

@@ -48,6 +48,7 @@ __all__ = [
     "MissingExtraError",
     "MustFollowError",
     "NotYourTurnError",
+    "NotationError",
     "TrickCompleteError",
     "WrongPhaseError",
 ]
@@ -85,6 +86,34 @@ class InvalidNotationError(DoppelkopfError, ValueError):
     def __init__(self, message: str, *, text: str) -> None:
         super().__init__(message)
         self.text = text
+
+
+class NotationError(InvalidNotationError):
+    """A position string or a game's notation that cannot be read, or that describes
+    an impossible position (:doc:`/notation`).
+
+    The message says where: the ``line`` and ``column`` (both from 1, ``None``
+    where the text has a single line or no column is to blame), or the
+    ``field`` of a position string; for an action the rules forbid, the
+    action and the rule, which ``rule`` holds too (empty when text that is no
+    notation is refused).  ``text`` is a short excerpt of the part at fault.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        text: str,
+        line: int | None = None,
+        column: int | None = None,
+        field: str = "",
+        rule: str = "",
+    ) -> None:
+        super().__init__(message, text=text)
+        self.line = line
+        self.column = column
+        self.field = field
+        self.rule = rule
 
 
 class InvalidTypeError(DoppelkopfError, TypeError):

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
@@ -40,7 +40,7 @@ from ..errors import DoppelkopfDeprecationWarning, DoppelkopfError
 from ..parties import Announcement, Party
 from ..rules import GameType, Rules, ThrowReason
 from ..tricks import Trick
-from . import _announcing, _exchange, _history, _play, _result, _round, _start
+from . import _announcing, _exchange, _history, _notation, _play, _result, _round, _start
 from ._aliases import DeprecatedAlias
 
 # Re-exported: the players' runner and the tests find these here, where they were first defined.
@@ -191,6 +191,10 @@ class Deal:
         )
 
     initial = _start.initial
+
+    # The position string (doppelkopf.deal._notation, docs/notation.rst).
+    parse: ClassVar[classmethod[Deal, [str], Deal]] = classmethod(_notation.parse_position)
+    position = property(_notation.write_position)
 
     # --- the state, read ------------------------------------------------------
 

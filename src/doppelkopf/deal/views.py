@@ -17,6 +17,7 @@ from ._announcing import legal_levels
 from ._exchange import exchange_actions
 from ._history import cards_and_calls
 from ._legal import seat_actions
+from ._notation import dealt_hand, write_view
 from ._state import HasState
 from ._view_checks import check_view
 from .actions import (
@@ -357,6 +358,35 @@ class PlayerView(_ActionCache):
         from ._picture import view_picture
 
         return view_picture(self, _svg.Style())
+
+    @property
+    def position(self) -> str:
+        """The view's position string: one ASCII line that
+        :func:`doppelkopf.notation.parse_view` reads back into an equal view (:doc:`/notation`).
+
+        It holds the rules, the dealer, the seats owing a compulsory solo and
+        a forced deal (V§9), the seat and its hand as dealt, and
+        :attr:`history`, what the seat cannot see written as ``?vorbehalt``,
+        ``?pass`` and ``?return`` with the number of trumps (SPEC §3.3, V§6.7).
+        A bot's decision is posted and reproduced with it.
+
+        >>> from doppelkopf import Deal, Reservation
+        >>> deal = Deal.shuffled(seed=3).declare(0, Reservation.QUEENS_SOLO)
+        >>> deal.view(1).position
+        'ddv d3 s1:CJCKC10CAS9SJHKHAD9D9DJDK ?vorbehalt'
+        """
+        seat = self.seat
+        played = tuple(
+            card
+            for trick in (*self.tricks, self.current_trick)
+            for position, card in enumerate(trick.cards)
+            if (trick.leader + position) & 3 == seat
+        )
+        dealt = dealt_hand(seat, self.hand, played, self.poverty)
+        table = (self.dealer, self.owing, self.forced, self.schweine)
+        return write_view(
+            self.rules, table=table, seat=seat, dealt=dealt, history=self.history, void=self.void
+        )
 
     cards_played = DeprecatedAlias("played_cards")
 

@@ -42,7 +42,7 @@ from ._forms import (
     loads_action,
     loads_event,
 )
-from ._text import MAX_ACTION_TEXT, format_action, parse_action
+from ._short_text import MAX_ACTION_TEXT, format_action, parse_action
 from ._views import dump_view, dumps_view, load_view, loads_view
 
 __all__ = [

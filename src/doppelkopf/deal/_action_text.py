@@ -1,5 +1,12 @@
 """The short text of an action: what a player types, a log shows and a client sends.
 
+This is the one grammar of an action's text: :func:`doppelkopf.wire.format_action`
+and :func:`doppelkopf.wire.parse_action` give it to clients, and the position
+strings and game notation (:doc:`/notation`) write and read every action
+through it.  It lives with the deal, below :class:`~doppelkopf.Deal`, so that
+the deal can read and write its own position.  What a caller's context tells
+(the seat's party, the phase) comes in as plain values.
+
 The grammar (also on :doc:`/wire`), words separated by spaces; case is
 ignored, ä, ö, ü and ß may be written ae, oe, ue and ss, and commas may
 separate cards::
@@ -35,28 +42,29 @@ separate cards::
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Final, TypeAlias
 
 from .. import _checks
 from ..cards import DISTINCT_CARDS, Card
-from ..deal import (
+from ..errors import DoppelkopfError, InvalidNotationError
+from ..parties import Announcement, Party
+from ..rules import THROW_REASONS, ThrowReason
+from .actions import (
     Action,
     Announce,
     AnswerPoverty,
-    Deal,
     Declare,
     PassCards,
     Phase,
     Play,
-    PlayerView,
     Reservation,
     ReturnCards,
 )
-from ..errors import DoppelkopfError, InvalidNotationError, InvalidValueError
-from ..parties import Announcement, Party
-from ..rules import THROW_REASONS, ThrowReason
 
-__all__ = ["MAX_ACTION_TEXT", "format_action", "parse_action"]
+__all__ = ["ACTION_KINDS", "MAX_ACTION_TEXT", "Context", "format_action", "parse_action"]
+
+Context: TypeAlias = "tuple[Party | None, Phase | None] | None"
+"""What a caller knows of the acting seat: its party and the phase, or ``None``."""
 
 MAX_ACTION_TEXT: Final = 100
 """The longest text :func:`parse_action` reads, in characters."""
@@ -104,78 +112,44 @@ _DECLARE_KEYS: Final = {
 }
 _LEVEL_WORDS: Final = {level: level.label_generic.lower() for level in Announcement}
 _THREE_CARDS: Final = 3
-_ACTIONS: Final = (Declare, Play, Announce, PassCards, AnswerPoverty, ReturnCards)
+ACTION_KINDS: Final = (Declare, Play, Announce, PassCards, AnswerPoverty, ReturnCards)
+"""Every kind of action the grammar writes and reads."""
 
 
 def _key(word: str) -> str:
     return word.lower().translate(_UMLAUTS)
 
 
-def _context_view(context: object, seat: int) -> PlayerView | None:
-    if context is None:
-        return None
-    if isinstance(context, PlayerView):
-        if context.seat != seat:
-            raise InvalidValueError(
-                f"the context is the view of seat {context.seat}, not of seat {seat}"
-            )
-        return context
-    if isinstance(context, Deal):
-        return context.view(seat)
-    raise _checks.type_error(context, "context", "PlayerView, Deal or None")
-
-
-def _seat(seat: object) -> int:
-    if type(seat) is not int:
-        raise _checks.type_error(seat, "seat", "int")
-    if not 0 <= seat <= 3:
-        raise InvalidValueError(f"seat must be 0-3, not {_checks.excerpt(seat)}", rule="§0.4")
-    return seat
-
-
 def format_action(  # noqa: PLR0911 - one return per kind of action
-    action: Action, *, ascii: bool = False, context: PlayerView | Deal | None = None
+    action: Action, *, ascii: bool = False, party: Party | None = None
 ) -> str:
     """The short text of ``action``, which :func:`parse_action` reads back (SPEC §3.2, §5, §8).
 
     A card is written with its suit symbol (``♣Q``), or in ASCII (``CQ``)
     with ``ascii=True``; an announcement by its German word (``keine 90``,
-    SPEC §8.1), Re/Kontra as ``re`` or ``kontra`` when ``context`` (a view
-    of the seat, or the deal) tells the seat's party and as ``re/kontra``
+    SPEC §8.1), Re/Kontra as ``re`` or ``kontra`` when ``party`` (the
+    seat's, as far as the caller knows it) is given and as ``re/kontra``
     otherwise; a reservation by the library's words (``healthy``, ``queens
     solo``), Schmeißen with its reason (``throw nines5``, V§7.2); the steps
     of the Armut exchange as ``pass``, ``accept``, ``refuse`` and ``return``
-    with the cards (V§6.3).  The seat is not written: a server knows it.
+    with the cards (V§6.3).  The seat is not written.
 
-    >>> from doppelkopf import Announce, Announcement, Card, Deal, Declare, Play, Reservation
-    >>> from doppelkopf.wire import format_action
-    >>> queen, ten = Card.parse("♣Q"), Card.parse("H10")
-    >>> format_action(Play(0, queen)), format_action(Play(0, ten), ascii=True)
-    ('♣Q', 'H10')
-    >>> format_action(Announce(1, Announcement.NO_90)), format_action(Announce(1, 0))
-    ('keine 90', 're/kontra')
-    >>> format_action(Declare(2, Reservation.THROW, "nines5"))
-    'throw nines5'
-    >>> solo, healthy = Declare(2, Reservation.QUEENS_SOLO), Declare(2, Reservation.HEALTHY)
-    >>> format_action(solo), format_action(healthy)
-    ('queens solo', 'healthy')
+    >>> from doppelkopf import Card, Play
+    >>> queen = Play(0, Card.parse("♣Q"))
+    >>> format_action(queen), format_action(queen, ascii=True)
+    ('♣Q', 'CQ')
 
     Raises:
-        InvalidTypeError: ``action`` is no action or ``context`` no view or deal.
+        InvalidTypeError: ``action`` is no action.
     """
-    if type(ascii) is not bool:
-        raise _checks.type_error(ascii, "ascii", "bool")
     kind = type(action)
-    view: PlayerView | None = None
-    if context is not None and kind in _ACTIONS:
-        view = _context_view(context, action.seat)
     if kind is Play:
         card = action.card  # type: ignore[union-attr]
         return card.ascii if ascii else str(card)
     if kind is Announce:
         level = action.level  # type: ignore[union-attr]
-        if level is Announcement.RE_KONTRA and view is not None and view.party is not None:
-            return view.party.value
+        if level is Announcement.RE_KONTRA and party is not None:
+            return party.value
         return _LEVEL_WORDS[level]
     if kind is Declare:
         if action.reason is not None:  # type: ignore[union-attr]
@@ -200,67 +174,43 @@ def _refuse(text: str, column: int, message: str) -> InvalidNotationError:
     )
 
 
-def parse_action(text: str, *, seat: int, context: PlayerView | Deal | None = None) -> Action:
-    """The action of ``seat`` that ``text`` names, in the grammar of :doc:`/wire`.
+def parse_action(text: str, seat: int, context: Context = None) -> Action:
+    """The action of ``seat`` (checked by the caller) that ``text`` names.
 
-    The seat comes from the caller (a server knows it from the connection).
-    Without ``context`` the words alone decide: ``re`` and ``kontra`` both
-    name the Re/Kontra announcement (SPEC §8.1), and three cards without
-    ``pass`` or ``return`` are refused.  With ``context`` — the seat's view
-    or the deal — ``re`` is refused from a seat known to play Kontra and
-    ``kontra`` from one known to play Re (SPEC §6.1), and three bare cards
-    are the pass or the return of the Armut exchange by the phase (V§6.3).
-    Whether the rules allow the action now is for
-    :meth:`Deal.apply <doppelkopf.Deal.apply>` to say.
+    ``context`` is ``None`` when the words alone decide, or the seat's party
+    (``None`` if unknown) and the phase: then ``re`` is refused from a seat
+    playing Kontra and ``kontra`` from one playing Re (SPEC §6.1), and three
+    bare cards are the pass or the return of the Armut exchange (V§6.3).
 
-    >>> from doppelkopf import Deal
-    >>> from doppelkopf.wire import parse_action
-    >>> parse_action("♣Q", seat=2), parse_action("keine 90", seat=1)
-    (Play(seat=2, card=Card.parse('♣Q')), Announce(seat=1, level=<Announcement.NO_90: 1>))
-    >>> parse_action("Damensolo", seat=0), parse_action("schmeissen nines5", seat=3)
-    (Declare(seat=0, reservation=Reservation.QUEENS_SOLO),
-     Declare(seat=3, reservation=Reservation.THROW, reason='nines5'))
-    >>> parse_action("pass ♦9 ♦10 ♣J", seat=0)
-    PassCards(seat=0, cards=(Card.parse('♣J'), Card.parse('♦9'), Card.parse('♦10')))
-    >>> parse_action("play ♣Q", seat=0)
-    Traceback (most recent call last):
-    ...
-    doppelkopf.errors.InvalidNotationError: action 'play ♣Q', column 1: unknown word 'play': ...
+    >>> parse_action("keine 90", 1)
+    Announce(seat=1, level=<Announcement.NO_90: 1>)
 
     Raises:
         InvalidNotationError: the text names no action, or is longer than
             :data:`MAX_ACTION_TEXT`; the message gives the column (from 1)
             of the word at fault and ``text`` holds that word.
-        InvalidTypeError: ``text`` is no ``str``, ``seat`` no ``int`` or
-            ``context`` no view or deal.
-        InvalidValueError: ``seat`` is not 0-3, or ``context`` is the view
-            of another seat.
     """
-    if type(text) is not str:
-        _checks.text(text)
-    seat = _seat(seat)
     if len(text) > MAX_ACTION_TEXT:
         raise InvalidNotationError(
             f"an action's text is at most {MAX_ACTION_TEXT} characters, not {len(text):,}",
             text=text[:20],
         )
-    view = None if context is None else _context_view(context, seat)
     key = text.strip().lower()
     # One lookup reads most actions: a card, an announcement, a reservation.
     card = _CARD_KEYS.get(key)
     if card is not None:
         return Play(seat, card)
     announced = _ANNOUNCE_KEYS.get(key)
-    if announced is not None and view is None:
+    if announced is not None and context is None:
         return Announce(seat, announced[0])
     reservation = _DECLARE_KEYS.get(key)
     if reservation is not None:
         return Declare(seat, reservation)
-    return _parse_words(text, seat, view)
+    return _parse_words(text, seat, context)
 
 
 def _parse_words(  # noqa: PLR0911, PLR0912 - one branch per production of the grammar
-    text: str, seat: int, view: PlayerView | None
+    text: str, seat: int, context: Context
 ) -> Action:
     words = [(match.start() + 1, match.group()) for match in _WORD.finditer(text)]
     if not words:
@@ -300,7 +250,7 @@ def _parse_words(  # noqa: PLR0911, PLR0912 - one branch per production of the g
     whole = " ".join(word for _, word in words)
     announced = _announcement(whole)
     if announced is not None:
-        return _announce(text, seat, view, head, announced)
+        return _announce(text, seat, context, head, announced)
     try:
         reservation = Reservation.parse(whole)
     except DoppelkopfError:
@@ -311,8 +261,8 @@ def _parse_words(  # noqa: PLR0911, PLR0912 - one branch per production of the g
                 text, column, f"Schmeißen names its reason: {', '.join(THROW_REASONS)} (V§7.2)"
             )
         return Declare(seat, reservation)
-    if len(words) == _THREE_CARDS and view is not None:
-        phase = view.phase
+    if len(words) == _THREE_CARDS and context is not None:
+        phase = context[1]
         if phase is Phase.POVERTY_PASS or phase is Phase.POVERTY_RETURN:
             cards = _cards(text, words, column, "")
             return (
@@ -352,22 +302,18 @@ def _announcement(whole: str) -> tuple[Announcement, Party | None] | None:
 def _announce(
     text: str,
     seat: int,
-    view: PlayerView | None,
+    context: Context,
     head: str,
     announced: tuple[Announcement, Party | None],
 ) -> Announce:
     level, named = announced
-    if (
-        view is not None
-        and named is not None
-        and view.party is not None
-        and view.party is not named
-    ):
-        word = "re" if view.party is Party.RE else "kontra"
+    party = None if context is None else context[0]
+    if named is not None and party is not None and party is not named:
+        word = "re" if party is Party.RE else "kontra"
         raise _refuse(
             text,
             1 + len(text) - len(text.lstrip()),
-            f"seat {seat} plays {view.party}: its Re/Kontra is {word!r} (SPEC §6.1, §8.1)",
+            f"seat {seat} plays {party}: its Re/Kontra is {word!r} (SPEC §6.1, §8.1)",
         )
     return Announce(seat, level)
 
