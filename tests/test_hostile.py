@@ -51,6 +51,7 @@ import doppelkopf
 import doppelkopf.adapters.encoding
 import doppelkopf.adapters.text
 import doppelkopf.analysis
+import doppelkopf.notation
 import doppelkopf.plots
 import doppelkopf.records
 import doppelkopf.search
@@ -348,6 +349,7 @@ def _build_real() -> Real:
         .apply(doppelkopf.Concealed(0, "vorbehalt"))
         .apply_all(doppelkopf.Declare(s, Reservation.HEALTHY) for s in (1, 2, 3)),
         "Schweine": doppelkopf.Schweine(2),
+        "Game": doppelkopf.notation.read_game(doppelkopf.notation.write_game(finished)),
         "Analysis": analysis,
         "Decision": analysis.decisions[0],
         "OptionValue": analysis.decisions[0].options[0],
@@ -398,6 +400,7 @@ MODULES: Final = (
     "doppelkopf.svg",
     "doppelkopf.plots",
     "doppelkopf.analysis",
+    "doppelkopf.notation",
 )
 """Public modules whose ``__all__`` adds entry points to the package's own names.
 
@@ -542,6 +545,8 @@ _TEXT: Final = {
     "Reservation.parse": "healthy",
     "SoloKind.parse": "Pflichtsolo",
     "Rules.parse": "ddv nines=false",
+    "Deal.parse": "ddv d3c29 CJCKS9SJSQS10SAHQHKHADQDA/C9CQSQSKS10SAHJHQH10HAD9DJ/"
+    "C9CJCKC10CAS9SJHJH10DQDKD10DA/CQC10CAS9SKH9H9HKD9DJDKD10",
 }
 
 
@@ -701,6 +706,15 @@ def _valid(entry: EntryPoint, parameter: inspect.Parameter, receiver: object, re
         "plots.save_figure:figure": lambda: doppelkopf.plots.session_figure(Session.new(3)),
         "plots.save_figure:path": lambda: pathlib.Path(_work_folder().name) / "plot.svg",
         "plots.plot_path:path": lambda: "plot.png",
+        "notation.parse_view:text": lambda: _view(real).position,
+        "notation.read_game:text": lambda: doppelkopf.notation.write_game(real.finished),
+        "notation.read_session:text": lambda: doppelkopf.notation.write_session(
+            Session.new(3).add(real.finished)
+        ),
+        "notation.text_to_record:text": lambda: doppelkopf.notation.write_game(real.finished),
+        "notation.record_to_text:record": lambda: doppelkopf.dump_deal(real.finished),
+        "notation.write_game:deal": lambda: real.finished,
+        "notation.write_session:session": lambda: Session.new(3).add(real.finished),
         "analysis.analyze:record_or_deal": lambda: real.finished,
         "analysis.analyze:budget": lambda: 2,
         "analysis.analyze:seat": lambda: 0,

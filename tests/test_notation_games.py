@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+from collections.abc import Iterator, Mapping
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -216,3 +217,23 @@ def test_a_record_that_does_not_read_is_refused_as_a_record() -> None:
     record["events"][0]["card"] = "SA" if record["events"][0]["card"] != "SA" else "CA"
     with pytest.raises(DoppelkopfError):
         record_to_text(json.loads(json.dumps(record)))
+
+
+class _TwoFaced(Mapping[str, object]):
+    """A mapping whose items() and [] disagree, and whose values are no JSON."""
+
+    def __getitem__(self, key: str) -> object:
+        return object()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(["a"])
+
+    def __len__(self) -> int:
+        return 1
+
+
+@pytest.mark.parametrize("meta", [5, "date", _TwoFaced(), {"a": {1, 2}}, {"a": float("nan")}])
+def test_write_game_checks_meta_as_a_record_does(meta: object) -> None:
+    deal = Deal.shuffled(seed=1)
+    with pytest.raises(DoppelkopfError):
+        write_game(deal, meta)  # type: ignore[arg-type]

@@ -39,7 +39,7 @@ from ..deal import Announced, AnswerPoverty, Deal, PassCards, Play, ReturnCards
 from ..deal import _notation as _position
 from ..errors import DoppelkopfError, NotationError
 from ..records import RecordError, dump_deal, dump_session, load_deal, replay_session
-from ..records._common import Entry
+from ..records._common import Entry, json_copy
 from ..records._sessions import read_result, read_start
 from ..rules import Rules
 from ..session import Session
@@ -114,6 +114,11 @@ def _deal_tags(deal: Deal) -> list[str]:
 def _meta_tags(meta: Mapping[str, Any] | None) -> list[str]:
     if meta is None:
         return []
+    if not isinstance(meta, Mapping):
+        raise _checks.type_error(meta, "meta", "mapping")
+    # The records' own copy: JSON values only, bounded in depth and size, read once,
+    # so a mapping whose items() and [] disagree cannot write two different games.
+    meta = json_copy(meta, "meta", depth=2)
     if not meta:
         return ["[Meta]"]
     return [f"[Meta {_json(key)} {_json(value)}]" for key, value in meta.items()]
@@ -194,7 +199,10 @@ def write_game(deal: Deal, meta: Mapping[str, Any] | None = None) -> str:
     (True, {'date': '2026-12-06'})
 
     Raises:
-        InvalidTypeError: ``deal`` is no :class:`~doppelkopf.Deal`.
+        InvalidTypeError: ``deal`` is no :class:`~doppelkopf.Deal`, or
+            ``meta`` no mapping of JSON values.
+        RecordError: ``meta`` nests too deep or holds a value no record
+            holds, as for :func:`doppelkopf.records.dump_deal`.
     """
     _checks.instance(deal, Deal, "deal")
     parts = [*_deal_tags(deal), *_meta_tags(meta), "", *_moves(deal), _result(deal)]
