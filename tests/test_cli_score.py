@@ -387,8 +387,9 @@ def test_hostile_json_files_and_bytes(capsys: pytest.CaptureFixture[str], tmp_pa
     latin.write_bytes(b'{"re_seats": [0, 1], "re": {"card_points": 120}, "x": "\xe4"}')
     status, _, err = run(capsys, "score", "--json", str(latin))
     assert status == 2
-    # The message quotes a short excerpt of the path, however deep the directory is.
-    assert "latin" in err
+    # The message quotes a short excerpt of the path, however deep the directory is:
+    # its start, cut after 80 characters (pytest's temporary folders vary in depth).
+    assert str(latin)[:40] in err and len(err) < 300
     assert "is not UTF-8 text: byte 0xe4" in err
 
 
