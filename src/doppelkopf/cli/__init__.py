@@ -1,7 +1,7 @@
 """The ``doppelkopf`` command line (``python -m doppelkopf``).
 
-Five subcommands, each in a module of its own (``doppelkopf.cli.demo``,
-``.play``, ``.arena``, ``.score``, ``.sheet``) with a function that takes the
+Six subcommands, each in a module of its own (``doppelkopf.cli.demo``,
+``.play``, ``.arena``, ``.score``, ``.sheet``, ``.serve``) with a function that takes the
 parsed arguments and returns an exit status; :func:`main` parses the command
 line and dispatches:
 
@@ -12,7 +12,8 @@ line and dispatches:
 - ``arena``: many deals between bots (built-in or of one's own), with a table
   of results;
 - ``score``: the score calculator for a deal played with real cards;
-- ``sheet``: the score sheet of a session played with real cards.
+- ``sheet``: the score sheet of a session played with real cards;
+- ``serve``: the table server of :mod:`doppelkopf.server` (the ``server`` extra).
 
 Exit status: 0 when the command did its job, 1 when a game was abandoned, a
 session sheet was left unfinished, a bot of one's own failed or a file could
@@ -48,7 +49,7 @@ from typing import TextIO
 
 from .. import __version__
 from ..errors import InvalidSummaryError
-from . import arena, demo, play, score, sheet
+from . import arena, demo, play, score, serve, sheet
 from ._common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -91,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_parser(commands)
     score.add_parser(commands)
     sheet.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 

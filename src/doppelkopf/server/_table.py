@@ -433,10 +433,11 @@ class Table:
                 f"not for deal seat {action.seat}",
                 "act",
             )
+        text = format_action(action, context=self.deal.view(own))
         if self.deal.apply(action) is self.deal:
-            raise _refuse(f"{format_action(action)} adds nothing to what is announced", "act")
+            raise _refuse(f"{text} adds nothing to what is announced", "act")
         entry = {"kind": "act", "deal": self.deal_number, "action": dump_action(action)}
-        accepted = {"type": "accepted", "seq": self.seq, "action": format_action(action)}
+        accepted = {"type": "accepted", "seq": self.seq, "action": text}
         return Reply(entries=(entry,), messages=(accepted,), seat=seat, changed=True)
 
     def _next(self, message: dict[str, Any], seat: int | None) -> Reply:
