@@ -204,7 +204,7 @@ def test_bot_and_its_refusals(client: TestClient) -> None:
         )
         socket.send_json({"type": "bot", "seat": 2, "bot": "search"})
         state = _until(socket, "state")
-        assert state["seats"][2] == {"kind": "bot", "name": "search bot"}
+        assert state["seats"][2] == {"kind": "bot", "name": "Search 2"}
 
 
 # --- acting ----------------------------------------------------------------------

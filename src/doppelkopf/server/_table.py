@@ -262,7 +262,7 @@ class Table:
     def initial_entries(self) -> list[dict[str, Any]]:
         """The entries that seat the bots named at creation."""
         return [
-            {"kind": "bot", "seat": int(seat), "bot": kind, "name": f"{kind} bot"}
+            {"kind": "bot", "seat": int(seat), "bot": kind, "name": f"{kind.capitalize()} {seat}"}
             for seat, kind in sorted(self.config.get("bots", {}).items())
         ]
 
@@ -405,7 +405,12 @@ class Table:
             raise _refuse(
                 f"a bot is one of {', '.join(BOT_KINDS)}, not {_checks.excerpt(kind)}", "bots"
             )
-        entry = {"kind": "bot", "seat": chosen, "bot": kind, "name": f"{kind} bot"}
+        entry = {
+            "kind": "bot",
+            "seat": chosen,
+            "bot": kind,
+            "name": f"{kind.capitalize()} {chosen}",
+        }
         return Reply(entries=(entry,), seat=seat, changed=True)
 
     def _act_message(self, message: dict[str, Any], seat: int | None) -> Reply:
