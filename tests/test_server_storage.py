@@ -97,3 +97,10 @@ def test_an_entry_for_another_deal_is_refused_on_replay() -> None:
     with pytest.raises(Exception, match="no entry is of kind"):
         table.apply({"kind": "nonsense"})
     assert table.seq == 0
+
+
+def test_a_bot_seat_that_is_no_text_is_refused_not_crashed() -> None:
+    from doppelkopf.server import ProtocolError
+
+    with pytest.raises(ProtocolError, match="a bot's seat is text"):
+        Table.new("t", bots={1: "heuristic"})

@@ -225,6 +225,8 @@ def read_create(message: object) -> dict[str, Any]:
         raise _refuse(f"bots must be an object, not {_checks.excerpt(bots)}", "create")
     checked: dict[str, str] = {}
     for key, kind in bots.items():
+        if type(key) is not str:
+            raise _refuse(f"a bot's seat is text, not {_checks.excerpt(key)}", "bots")
         seat = _seat_number(int(key) if key.isdigit() and len(key) < 3 else key, rules.players)
         if kind not in BOT_KINDS:
             raise _refuse(
