@@ -33,6 +33,7 @@ async def play(url: str, name: str, deals: int) -> int:
     async with websockets.connect(url) as socket:
         await socket.send(json.dumps({"type": "sit", "name": name}))
         played = 0
+        acted_at = -1  # the state last acted on: two states may show the same turn
         async for frame in socket:
             message = json.loads(frame)
             if message["type"] == "error":
@@ -44,7 +45,8 @@ async def play(url: str, name: str, deals: int) -> int:
                 if played >= deals or message["session_finished"]:
                     return played
                 await socket.send(json.dumps({"type": "next"}))
-            elif (text := choose(message)) is not None:
+            elif message["seq"] > acted_at and (text := choose(message)) is not None:
+                acted_at = message["seq"]
                 await socket.send(json.dumps({"type": "act", "action": text}))
     return played
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from doppelkopf.cli import main
 from server_helpers import create, server
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "bot_client.py"
@@ -46,3 +48,27 @@ def test_a_frame_over_the_limit_is_refused_by_the_socket(tmp_path: Path) -> None
                 socket.recv(timeout=10)
     assert closed.value.rcvd is not None
     assert closed.value.rcvd.code == 1009  # the message is too big
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        (["--port", "70000"], "a port is 0-65535"),
+        (["--port", "x"], "a port is 0-65535"),
+        (["--bot-delay", "-1"], "a delay is 0-10 seconds"),
+        (["--bot-delay", "nan"], "a delay is 0-10 seconds"),
+    ],
+)
+def test_serve_refuses_a_bad_option(
+    arguments: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", *arguments]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_serve_without_the_extra_says_which_package_is_missing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    assert main(["serve", "--port", "1"]) == 2
+    assert "pip install 'doppelkopf[server]'" in capsys.readouterr().err
