@@ -179,7 +179,7 @@ def test_sit_resume_and_their_refusals(client: TestClient) -> None:
                 in _error(other, {"type": "sit", "seat": 0, "name": "B"})["message"]
             )
             assert "no seat" in _error(other, {"type": "resume", "token": "wrong"})["message"]
-            assert "token is text" in _error(other, {"type": "resume", "token": 5})["message"]
+            assert "token is ASCII text" in _error(other, {"type": "resume", "token": 5})["message"]
             other.send_json({"type": "resume", "token": token})
             resumed = _until(other, "seated")
             assert resumed == {"type": "seated", "table": name, "seat": 0}

@@ -104,3 +104,41 @@ def test_a_bot_seat_that_is_no_text_is_refused_not_crashed() -> None:
 
     with pytest.raises(ProtocolError, match="a bot's seat is text"):
         Table.new("t", bots={1: "heuristic"})
+
+
+class _Unequal:
+    """A value whose comparison raises, as a caller's own object may."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("compared")
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "resume", "token": "\ud800"},
+        {"type": "resume", "token": "tök"},
+        {"type": "bot", "seat": 1, "bot": _Unequal()},
+    ],
+)
+def test_a_hostile_value_in_a_message_is_refused(message: dict[str, object]) -> None:
+    reply = Table.new("t", seed="s").handle(message, None)
+    assert reply.messages[0]["error"] == "ProtocolError"
+    assert not reply.entries
+
+
+def test_a_bot_kind_that_compares_badly_is_refused_at_creation() -> None:
+    from doppelkopf.server import ProtocolError
+
+    with pytest.raises(ProtocolError, match="a bot is one of"):
+        Table.new("t", bots={"1": _Unequal()})
+
+
+@pytest.mark.parametrize("path", ["a\x00b", "\ud800.db"])
+def test_a_file_name_sqlite_cannot_take_is_refused(path: str) -> None:
+    from doppelkopf.errors import InvalidValueError
+
+    with pytest.raises(InvalidValueError, match="not a file name"):
+        SQLiteStorage(path)

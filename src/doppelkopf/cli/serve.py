@@ -9,6 +9,7 @@ and are replayed when the server starts again; the page is at
 from __future__ import annotations
 
 import argparse
+import sqlite3
 
 from ._common import EXIT_OK, _CommandFailure, _UsageError
 
@@ -73,8 +74,8 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     try:
         app = create_app(db=args.db, bot_delay=args.bot_delay)
-    except OSError as error:
-        raise _CommandFailure(f"cannot open {args.db}: {error.strerror}") from None
+    except (OSError, sqlite3.Error) as error:
+        raise _CommandFailure(f"cannot open {args.db[:80]}: {error}") from None
     uvicorn.run(
         app,
         host=args.host,

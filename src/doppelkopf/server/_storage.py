@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .._checks import excerpt
-from ..errors import DoppelkopfError
+from ..errors import DoppelkopfError, InvalidValueError
 
 __all__ = ["SQLiteStorage", "Storage", "StorageConflictError"]
 
@@ -83,6 +83,14 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+def _encodable(path: str) -> bool:
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class SQLiteStorage:
     """The storage in one SQLite file (``":memory:"`` for a test), write-ahead logged.
 
@@ -98,6 +106,8 @@ class SQLiteStorage:
             from .._checks import type_error
 
             raise type_error(path, "path", "str")
+        if "\x00" in path or not _encodable(path):
+            raise InvalidValueError(f"cannot open the file {excerpt(path)}: not a file name")
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")

@@ -228,7 +228,7 @@ def read_create(message: object) -> dict[str, Any]:
         if type(key) is not str:
             raise _refuse(f"a bot's seat is text, not {_checks.excerpt(key)}", "bots")
         seat = _seat_number(int(key) if key.isdigit() and len(key) < 3 else key, rules.players)
-        if kind not in BOT_KINDS:
+        if type(kind) is not str or kind not in BOT_KINDS:
             raise _refuse(
                 f"a bot is one of {', '.join(BOT_KINDS)}, not {_checks.excerpt(kind)}", "bots"
             )
@@ -383,8 +383,8 @@ class Table:
 
     def _resume(self, message: dict[str, Any], seat: int | None) -> Reply:
         token = _field(message, "token")
-        if type(token) is not str or len(token) > 100:
-            raise _refuse(f"a token is text, not {_checks.excerpt(token)}", "seats")
+        if type(token) is not str or len(token) > 100 or not token.isascii():
+            raise _refuse(f"a token is ASCII text, not {_checks.excerpt(token)}", "seats")
         digest = _digest(token)
         for number, taken in enumerate(self.seats):
             if (
@@ -403,7 +403,7 @@ class Table:
         if self.seats[chosen] is not None:
             raise _refuse(f"seat {chosen} is taken", "seats")
         kind = _field(message, "bot")
-        if kind not in BOT_KINDS:
+        if type(kind) is not str or kind not in BOT_KINDS:
             raise _refuse(
                 f"a bot is one of {', '.join(BOT_KINDS)}, not {_checks.excerpt(kind)}", "bots"
             )
