@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from doppelkopf import Card
-from doppelkopf.server import Table
+from doppelkopf.server import SQLiteStorage, Table
 from server_helpers import create, server
 
 if TYPE_CHECKING:
@@ -165,3 +165,66 @@ def test_a_person_plays_a_whole_deal_against_three_bots(driver: WebDriver, tmp_p
         )
         driver.save_screenshot(str(PHONE_SCREENSHOT))
         assert wide <= 0  # nothing sticks out at a phone's width
+
+
+def _seed_with_poverty() -> str:
+    """A seed under the Armut option whose first deal lets table seat 0 declare poverty."""
+    for number in range(400):
+        seed = f"armut-{number}"
+        table = Table.new("probe", seed=seed, rules={"armut": True}, bots=BOTS)
+        table.apply(table.handle({"type": "sit", "seat": 0, "name": "A"}, None).entries[0])
+        while (entry := table.bot_entry()) is not None:
+            table.apply(entry)
+        if "poverty" in table.state(0)["legal_text"]:
+            return seed
+    raise AssertionError("no seed in 400 lets seat 0 declare poverty")
+
+
+def test_a_person_declares_poverty_and_passes_cards_by_clicking_them(
+    driver: WebDriver, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    seed = _seed_with_poverty()
+    with server(tmp_path / "tables.db", bot_delay=0.0) as port:
+        name = create(port, seed=seed, rules={"armut": True}, bots=BOTS)
+        driver.get(f"http://127.0.0.1:{port}/t/{name}")
+        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "sit").is_displayed())
+        driver.find_element(By.ID, "name").send_keys("Anna")
+        driver.find_element(By.CSS_SELECTOR, "#sit button").click()
+        WebDriverWait(driver, 30).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, '#actions button[data-action="poverty"]')
+        )
+        driver.find_element(By.CSS_SELECTOR, '#actions button[data-action="poverty"]').click()
+        WebDriverWait(driver, 30).until(
+            lambda d: d.execute_script(
+                "return (window.dkState.view.legal_actions[0] || {}).type === 'pass'"
+            )
+        )
+        passing: list[str] = driver.execute_script(
+            "return window.dkState.view.legal_actions[0].cards"
+        )
+        hand: list[str] = driver.execute_script("return window.dkState.view.hand")
+        chosen: list[int] = []
+        for card in passing:
+            chosen.append(
+                next(i for i, held in enumerate(hand) if held == card and i not in chosen)
+            )
+        for index in chosen:
+            driver.find_element(By.CSS_SELECTOR, f'#hand .card[data-index="{index}"]').click()
+        button = driver.find_element(By.CSS_SELECTOR, "#actions button.primary")
+        assert button.text.endswith("(3/3)")
+        button.click()
+        WebDriverWait(driver, 30).until(
+            lambda d: d.execute_script("return window.dkState.view.phase") != "poverty_pass"
+        )
+        assert driver.find_element(By.ID, "error").text == ""
+    stored = SQLiteStorage(str(tmp_path / "tables.db")).entries(name)
+    passed = [
+        entry["action"]
+        for entry in stored
+        if entry["kind"] == "act" and entry["action"]["type"] == "pass"
+    ]
+    assert len(passed) == 1
+    assert sorted(passed[0]["cards"]) == sorted(passing)

@@ -126,7 +126,7 @@ function renderHand(view) {
   view.legal_actions.forEach((action, index) => {
     if (action.type === "play") legal.set(action.card, state.legal_text[index]);
   });
-  const exchange = view.legal_actions.find((a) => a.type === "pass_cards" || a.type === "return_cards");
+  const exchange = view.legal_actions.find((a) => a.type === "pass" || a.type === "return");
   const box = $("hand");
   box.replaceChildren();
   view.hand.forEach((code, index) => {
@@ -156,8 +156,8 @@ function renderActions(view) {
   view.legal_actions.forEach((action, index) => {
     const text = state.legal_text[index];
     if (action.type === "play" || seen.has(action.type + text)) return;
-    if (action.type === "pass_cards" || action.type === "return_cards") {
-      const verb = action.type === "pass_cards" ? "pass" : "return";
+    if (action.type === "pass" || action.type === "return") {
+      const verb = action.type;
       if (seen.has(verb)) return;
       seen.add(verb);
       const size = action.cards.length;
@@ -257,6 +257,7 @@ function connect() {
       if (state && message.seq < state.seq) return;
       if (!state || message.deal_number !== state.deal_number || message.finished) chosen = new Set();
       state = message;
+      window.dkState = message;  // for a test or the browser's console
       render();
     } else if (message.type === "seated" && message.token) {
       localStorage.setItem(`dk-token-${tableName}`, message.token);
