@@ -59,6 +59,8 @@ PUBLIC_MODULES = (
     "doppelkopf.rules",
     "doppelkopf.scoring",
     "doppelkopf.search",
+    "doppelkopf.server",
+    "doppelkopf.server.app",
     "doppelkopf.session",
     "doppelkopf.specials",
     "doppelkopf.strategies",
@@ -71,6 +73,7 @@ PUBLIC_MODULES = (
 _FRAMEWORKS = {
     "doppelkopf.adapters.openspiel": "pyspiel",
     "doppelkopf.adapters.pettingzoo": "pettingzoo",
+    "doppelkopf.server.app": "starlette",
 }
 """The adapters that import an optional framework, with the framework's module."""
 

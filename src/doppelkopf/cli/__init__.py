@@ -1,9 +1,9 @@
 """The ``doppelkopf`` command line (``python -m doppelkopf``).
 
-Six subcommands, each in a module of its own (``doppelkopf.cli.demo``,
-``.play``, ``.arena``, ``.score``, ``.sheet``, ``.analyze``) with a function that takes the
-parsed arguments and returns an exit status; :func:`main` parses the command
-line and dispatches:
+Seven subcommands, each in a module of its own (``doppelkopf.cli.demo``,
+``.play``, ``.arena``, ``.score``, ``.sheet``, ``.analyze``, ``.serve``) with a
+function that takes the parsed arguments and returns an exit status;
+:func:`main` parses the command line and dispatches:
 
 - ``demo``: a session of 12 deals of four :class:`~doppelkopf.HeuristicPlayer`
   bots, narrated deal by deal, with the final score sheet;
@@ -14,7 +14,8 @@ line and dispatches:
 - ``score``: the score calculator for a deal played with real cards;
 - ``sheet``: the score sheet of a session played with real cards;
 - ``analyze``: which decisions of a recorded deal cost a seat how much
-  (:mod:`doppelkopf.analysis`), as a table and an HTML report.
+  (:mod:`doppelkopf.analysis`), as a table and an HTML report;
+- ``serve``: the table server of :mod:`doppelkopf.server` (the ``server`` extra).
 
 Exit status: 0 when the command did its job, 1 when a game was abandoned, a
 session sheet was left unfinished, a bot of one's own failed or a file could
@@ -50,7 +51,7 @@ from typing import TextIO
 
 from .. import __version__
 from ..errors import InvalidSummaryError
-from . import analyze, arena, demo, play, score, sheet
+from . import analyze, arena, demo, play, score, serve, sheet
 from ._common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -96,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_parser(commands)
     sheet.add_parser(commands)
     analyze.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 

@@ -1,0 +1,230 @@
+"""A person at the table server's page in headless Chromium: a whole deal against three bots.
+
+The person sits down, answers the reservation round, announces Re, plays every
+card by clicking it and sees the score sheet; a screenshot of the finished
+table mid-deal goes to ``docs/_static/server-table.png``, the finished deal at a
+phone's width to ``server-phone.png``.  Needs Selenium and Debian's
+``/usr/bin/chromium`` and ``/usr/bin/chromedriver`` (never a browser
+download): skipped without them, failed without them when ``CI`` is set.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from doppelkopf import Card
+from doppelkopf.server import SQLiteStorage, Table
+from server_helpers import create, server
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "_static" / "server-table.png"
+#: The finished deal at a phone's width, with the score sheet.
+PHONE_SCREENSHOT = SCREENSHOT.with_name("server-phone.png")
+DEAL_TIMEOUT = 240.0
+BOTS = {"1": "heuristic", "2": "heuristic", "3": "heuristic"}
+
+
+def _missing() -> list[str]:
+    missing = [
+        f"the Python package {module} (pip install 'doppelkopf[test]')"
+        for module in ("selenium",)
+        if importlib.util.find_spec(module) is None
+    ]
+    missing.extend(
+        f"{path} (apt-get install {package})"
+        for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver"))
+        if not path.exists()
+    )
+    return missing
+
+
+def require_browser() -> None:
+    """Skip the test when something it needs is missing, or fail it when ``CI`` is set."""
+    missing = _missing()
+    if missing:
+        reason = "the browser test of the table server needs " + ", ".join(missing)
+        if os.environ.get("CI"):
+            pytest.fail(f"{reason}; CI is set, so a missing browser fails the test")
+        pytest.skip(reason)
+
+
+def test_a_missing_browser_skips_but_fails_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(__name__ + ".CHROMIUM", Path("/nonexistent/chromium"))
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install chromium"):
+        require_browser()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI is set"):
+        require_browser()
+
+
+@pytest.fixture
+def driver() -> Iterator[WebDriver]:
+    require_browser()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu"):
+        options.add_argument(argument)
+    browser = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    browser.set_window_size(900, 1300)
+    browser.set_page_load_timeout(30)
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+def _seed_with_one_club_queen() -> str:
+    """A seed whose first deal gives table seat 0 one ♣Q: seat 0 is Re and may announce it."""
+    club_queen = Card.parse("♣Q")
+    for number in range(100):
+        seed = f"browser-{number}"
+        table = Table.new("probe", seed=seed)
+        own = table.deal_seat(0)
+        assert own is not None
+        if list(table.deal.hands[own]).count(club_queen) == 1:
+            return seed
+    raise AssertionError("no seed in 100 gives seat 0 one club queen")
+
+
+def _click(browser: WebDriver, selector: str) -> bool:
+    """Click the first element ``selector`` finds; ``False`` when there is none (or it went)."""
+    from selenium.common.exceptions import (
+        ElementNotInteractableException,
+        StaleElementReferenceException,
+    )
+    from selenium.webdriver.common.by import By
+
+    found = browser.find_elements(By.CSS_SELECTOR, selector)
+    if not found:
+        return False
+    try:
+        found[0].click()
+    except (StaleElementReferenceException, ElementNotInteractableException):
+        return False
+    return True
+
+
+def test_a_person_plays_a_whole_deal_against_three_bots(driver: WebDriver, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    seed = _seed_with_one_club_queen()
+    with server(tmp_path / "tables.db", bot_delay=0.05) as port:
+        name = create(port, seed=seed, bots=BOTS)
+        driver.get(f"http://127.0.0.1:{port}/t/{name}")
+        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "sit").is_displayed())
+        driver.find_element(By.ID, "name").send_keys("Anna")
+        driver.find_element(By.CSS_SELECTOR, "#sit button").click()
+        announced = False
+        cards_clicked = 0
+        deadline = time.monotonic() + DEAL_TIMEOUT
+        while time.monotonic() < deadline:
+            if driver.find_elements(By.ID, "next"):
+                break
+            if not announced and _click(driver, '#actions button[data-action="re"]'):
+                announced = True
+            elif _click(driver, '#actions button[data-action="healthy"]'):
+                pass
+            elif _click(driver, "#hand .card.legal"):
+                cards_clicked += 1
+                if cards_clicked == 5:
+                    time.sleep(0.5)
+                    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+                    driver.save_screenshot(str(SCREENSHOT))
+            time.sleep(0.2)
+        else:
+            raise AssertionError("the deal did not end in time")
+        assert announced
+        assert cards_clicked >= 12
+        rows = driver.find_elements(By.CSS_SELECTOR, "#sheet tr")
+        assert len(rows) == 3  # the names, deal 1 and the totals
+        assert "Anna" in rows[0].text
+        assert "Anna announced re" in driver.find_element(By.ID, "announcements").text
+        assert driver.find_element(By.ID, "status").text == "The deal is over."
+        driver.find_element(By.ID, "lang").click()
+        assert driver.find_element(By.ID, "status").text == "Das Spiel ist aus."
+        assert "Anna sagt an Re" in driver.find_element(By.ID, "announcements").text
+        driver.set_window_size(390, 844)
+        wide = driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        driver.save_screenshot(str(PHONE_SCREENSHOT))
+        assert wide <= 0  # nothing sticks out at a phone's width
+
+
+def _seed_with_poverty() -> str:
+    """A seed under the Armut option whose first deal lets table seat 0 declare poverty."""
+    for number in range(400):
+        seed = f"armut-{number}"
+        table = Table.new("probe", seed=seed, rules={"armut": True}, bots=BOTS)
+        table.apply(table.handle({"type": "sit", "seat": 0, "name": "A"}, None).entries[0])
+        while (entry := table.bot_entry()) is not None:
+            table.apply(entry)
+        if "poverty" in table.state(0)["legal_text"]:
+            return seed
+    raise AssertionError("no seed in 400 lets seat 0 declare poverty")
+
+
+def test_a_person_declares_poverty_and_passes_cards_by_clicking_them(
+    driver: WebDriver, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    seed = _seed_with_poverty()
+    with server(tmp_path / "tables.db", bot_delay=0.0) as port:
+        name = create(port, seed=seed, rules={"armut": True}, bots=BOTS)
+        driver.get(f"http://127.0.0.1:{port}/t/{name}")
+        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "sit").is_displayed())
+        driver.find_element(By.ID, "name").send_keys("Anna")
+        driver.find_element(By.CSS_SELECTOR, "#sit button").click()
+        WebDriverWait(driver, 30).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, '#actions button[data-action="poverty"]')
+        )
+        driver.find_element(By.CSS_SELECTOR, '#actions button[data-action="poverty"]').click()
+        WebDriverWait(driver, 30).until(
+            lambda d: d.execute_script(
+                "return (window.dkState.view.legal_actions[0] || {}).type === 'pass'"
+            )
+        )
+        passing: list[str] = driver.execute_script(
+            "return window.dkState.view.legal_actions[0].cards"
+        )
+        hand: list[str] = driver.execute_script("return window.dkState.view.hand")
+        chosen: list[int] = []
+        for card in passing:
+            chosen.append(
+                next(i for i, held in enumerate(hand) if held == card and i not in chosen)
+            )
+        for index in chosen:
+            driver.find_element(By.CSS_SELECTOR, f'#hand .card[data-index="{index}"]').click()
+        button = driver.find_element(By.CSS_SELECTOR, "#actions button.primary")
+        assert button.text.endswith("(3/3)")
+        button.click()
+        WebDriverWait(driver, 30).until(
+            lambda d: d.execute_script("return window.dkState.view.phase") != "poverty_pass"
+        )
+        assert driver.find_element(By.ID, "error").text == ""
+    stored = SQLiteStorage(str(tmp_path / "tables.db")).entries(name)
+    passed = [
+        entry["action"]
+        for entry in stored
+        if entry["kind"] == "act" and entry["action"]["type"] == "pass"
+    ]
+    assert len(passed) == 1
+    assert sorted(passed[0]["cards"]) == sorted(passing)
