@@ -389,7 +389,8 @@ def test_hostile_json_files_and_bytes(capsys: pytest.CaptureFixture[str], tmp_pa
     assert status == 2
     # The message quotes a short excerpt of the path, however deep the directory is:
     # its start, cut after 80 characters (pytest's temporary folders vary in depth).
-    assert str(latin)[:40] in err and len(err) < 300
+    assert str(latin)[:40] in err
+    assert len(err) < 300
     assert "is not UTF-8 text: byte 0xe4" in err
 
 

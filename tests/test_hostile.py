@@ -414,6 +414,8 @@ SWEPT_ELSEWHERE: Final = {
     "environment, swept there with PettingZoo's conventions",
     "doppelkopf.cli": "tests/test_cli_edges.py: its entry point is command-line text, "
     "and its answer an exit status",
+    "doppelkopf.server": "tests/test_server_hostile.py: tables and storage change as "
+    "messages arrive, so each hostile message goes to a table of its own there",
     "doppelkopf.strategies": "hypothesis strategies, whose arguments hypothesis checks "
     "when a test draws from them",
 }

@@ -142,3 +142,24 @@ def test_a_file_name_sqlite_cannot_take_is_refused(path: str) -> None:
 
     with pytest.raises(InvalidValueError, match="not a file name"):
         SQLiteStorage(path)
+
+
+@pytest.mark.parametrize("name", ["x" * 100_000, "no-such-folder/t.db", "."])
+def test_a_file_sqlite_cannot_open_is_a_storage_file_error(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from doppelkopf.server import StorageFileError
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(StorageFileError, match="cannot"):
+        SQLiteStorage(name)
+
+
+def test_a_file_that_is_no_database_is_refused_and_kept(tmp_path: Path) -> None:
+    from doppelkopf.server import StorageFileError
+
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"not a database, but somebody's notes\n" * 200)
+    with pytest.raises(StorageFileError, match="as the tables' database"):
+        SQLiteStorage(str(path))
+    assert path.read_bytes() == b"not a database, but somebody's notes\n" * 200

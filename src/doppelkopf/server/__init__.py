@@ -13,6 +13,7 @@ See :doc:`/server` for the messages, their limits and a bot client.
 from ._storage import SQLiteStorage as SQLiteStorage
 from ._storage import Storage as Storage
 from ._storage import StorageConflictError as StorageConflictError
+from ._storage import StorageFileError as StorageFileError
 from ._table import BOT_KINDS as BOT_KINDS
 from ._table import MAX_MESSAGE_BYTES as MAX_MESSAGE_BYTES
 from ._table import MAX_NAME as MAX_NAME
@@ -33,6 +34,7 @@ __all__ = [
     "SQLiteStorage",
     "Storage",
     "StorageConflictError",
+    "StorageFileError",
     "Table",
     "error_message",
     "read_create",
@@ -45,6 +47,7 @@ for _public in (
     SQLiteStorage,
     Storage,
     StorageConflictError,
+    StorageFileError,
     Table,
 ):
     _public.__module__ = __name__

@@ -37,6 +37,12 @@ class StorageConflictError(DoppelkopfError, ValueError):
     """An entry's sequence number is taken, or a table's name is: nothing was written."""
 
 
+class StorageFileError(DoppelkopfError, OSError):
+    """The storage's file cannot be opened as a database: no such folder, a name too
+    long, no permission, or a file that is no SQLite database.  Nothing was written.
+    """
+
+
 class Storage(Protocol):
     """What a server needs of its storage; :class:`SQLiteStorage` is the shipped one.
 
@@ -102,6 +108,13 @@ class SQLiteStorage:
     """
 
     def __init__(self, path: str) -> None:
+        """Open (or create) the database at ``path``.
+
+        Raises:
+            InvalidTypeError: ``path`` is no ``str``.
+            InvalidValueError: ``path`` holds a NUL or a lone surrogate.
+            StorageFileError: the file cannot be opened or is no SQLite database.
+        """
         if type(path) is not str:
             from .._checks import type_error
 
@@ -109,11 +122,20 @@ class SQLiteStorage:
         if "\x00" in path or not _encodable(path):
             raise InvalidValueError(f"cannot open the file {excerpt(path)}: not a file name")
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
-        counter = self._db.execute("SELECT COALESCE(MAX(created), -1) FROM tables").fetchone()
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise StorageFileError(f"cannot open the file {excerpt(path)}: {error}") from None
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(_SCHEMA)
+            counter = self._db.execute("SELECT COALESCE(MAX(created), -1) FROM tables").fetchone()
+        except sqlite3.Error as error:
+            self._db.close()
+            raise StorageFileError(
+                f"cannot use the file {excerpt(path)} as the tables' database: {error}"
+            ) from None
         self._created = int(counter[0]) + 1
 
     def close(self) -> None:
