@@ -361,6 +361,11 @@ class HeuristicPlayer:
             wanted = Declare(seat, solo)
             return wanted if wanted in legal or not legal else legal[0]
         answer = Declare(seat, self.reservation(view))
+        if view.question is not None:  # asked a question of the two-step round (SPEC §3.2)
+            if answer in legal:
+                return answer
+            decline = Declare(seat, Reservation.DECLINE)
+            return decline if decline in legal else legal[0]
         if answer.reservation.is_solo:
             return answer
         for action in legal:
