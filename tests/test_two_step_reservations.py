@@ -29,7 +29,9 @@ from doppelkopf import (
 )
 from doppelkopf.deal.questions import ReservationKind, kind_of, kinds_asked
 from doppelkopf.errors import DoppelkopfError, NotYourTurnError
+from doppelkopf.records import dump_deal, dumps_deal, loads_deal
 from doppelkopf.scoring import settle
+from doppelkopf.search import sample_deal
 from doppelkopf.wire import dumps_view, format_action, loads_view, parse_action
 
 R = Reservation
@@ -369,3 +371,47 @@ def test_the_text_grammar_reads_the_two_step_answers(text: str, reservation: Res
     action = parse_action(text, seat=2)
     assert action == Declare(2, reservation)
     assert parse_action(format_action(action), seat=2) == action
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    preset=st.sampled_from(PRESETS),
+    seed=st.integers(0, 10_000),
+    dealer=st.integers(0, 3),
+    choice=st.randoms(use_true_random=False),
+)
+def test_the_sampler_draws_worlds_of_a_two_step_view(
+    preset: Rules, seed: int, dealer: int, choice: random.Random
+) -> None:
+    """(e) Each world gives the same view: a bare Vorbehalt stays bare where it shows."""
+    start = deal_for(preset, seed, dealer, frozenset())
+    wishes = wish_strategy(start, choice)
+    bare = {s for s, w in wishes.items() if w.reservation is not R.HEALTHY}
+    _, states = two_step(start, wishes, bare)
+    state = choice.choice(states)
+    seat = choice.randrange(4)
+    view = state.view(seat)
+    world = sample_deal(view, random.Random(seed))
+    assert world.view(seat) == view
+
+
+def test_a_record_replays_a_two_step_round_without_lapsed_names() -> None:
+    """(e) The record holds the answers as given: the bare Vorbehalt and the questions."""
+    deal = Deal.from_hands(V22, rules=ARMUT_THROW).declare(0, R.VORBEHALT).declare(1, R.VORBEHALT)
+    deal = deal.declare(2, R.HEALTHY).declare(3, R.HEALTHY)
+    mid = deal
+    deal = deal.declare(0, R.SPADES_SOLO)  # seat 1's Schmeißen is never named
+    for state in (mid, deal):
+        text = dumps_deal(state)
+        assert loads_deal(text) == state
+        answers = str(dump_deal(state)["reservations"])
+        assert "throw" not in answers and "nines5" not in answers
+        assert "nines5" not in str(dump_deal(state)["contract"])
+    record = dump_deal(deal)
+    assert [r["reservation"] for r in record["reservations"]] == [
+        "vorbehalt",
+        "vorbehalt",
+        "healthy",
+        "healthy",
+        "SOLO_S",
+    ]

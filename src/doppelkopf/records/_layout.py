@@ -177,8 +177,10 @@ def _deal() -> Object:
             "hands": Array(Ref("hand"), 4, 4, description="The hands as dealt, by seat."),
             "reservations": Array(
                 Ref("reservation"),
-                high=4,
-                description="The answers of the reservation round in asking order (SPEC §3.2).",
+                high=24,
+                description="The answers of the reservation round in asking order (SPEC §3.2); "
+                "in the two-step round, then the answers to its questions in the order asked "
+                "(at most 4 + 5 kinds x 4 seats).",
             ),
             "contract": Raw(
                 {"oneOf": [{"$ref": "#/$defs/contract"}, {"$ref": "#/$defs/voidContract"}, NULL]},
@@ -657,7 +659,9 @@ DEFS.update(
                 "seat": SEAT,
                 "reservation": Names(
                     tuple(reservation.value for reservation in Reservation),
-                    "healthy, a marriage, a solo's SPEC id, Armut (V§6.1) or Schmeißen (V§7.2).",
+                    "healthy, a marriage, a solo's SPEC id, Armut (V§6.1) or Schmeißen (V§7.2); "
+                    "in the two-step round (SPEC §3.2) a bare vorbehalt, and after the first "
+                    "step each answer to a question in the order asked: a name or decline.",
                 ),
             },
             {
