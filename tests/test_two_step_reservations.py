@@ -27,6 +27,7 @@ from doppelkopf import (
     Rules,
     WrongPhaseError,
 )
+from doppelkopf.adapters import encoding
 from doppelkopf.deal.questions import ReservationKind, kind_of, kinds_asked
 from doppelkopf.errors import DoppelkopfError, NotYourTurnError
 from doppelkopf.records import dump_deal, dumps_deal, loads_deal
@@ -415,3 +416,35 @@ def test_a_record_replays_a_two_step_round_without_lapsed_names() -> None:
         "healthy",
         "SOLO_S",
     ]
+
+
+def test_the_adapters_keep_their_ids_and_offer_the_two_step_round_on_request() -> None:
+    """(e) The one-step ids are unchanged; the two-step ids come last (SPEC §3.2)."""
+    deal = Deal.from_hands(V22)
+    one = encoding.turn_actions(deal)
+    two = encoding.turn_actions(deal, two_step=True)
+    assert Declare(0, R.VORBEHALT) not in one and Declare(0, R.VORBEHALT) in two
+    assert encoding.action_ids(two) == [*encoding.action_ids(one), encoding.TWO_STEP_BASE]
+    assert encoding.encode_action(Declare(0, R.HEALTHY)) == 24
+    assert encoding.num_actions(Rules.DDV) == 46
+    assert encoding.num_actions(Rules.DDV, two_step=True) == 2624
+    asked = deal.declare(0, R.HEALTHY).declare(1, R.HEALTHY).declare(2, R.VORBEHALT)
+    asked = asked.declare(3, R.HEALTHY)
+    ids = encoding.action_ids(encoding.turn_actions(asked))  # a question is always answered
+    assert encoding.TWO_STEP_BASE + 1 in ids
+    assert encoding.decode_action(2623, 2, Phase.RESERVATIONS) == Declare(2, R.DECLINE)
+    view = asked.view(2)
+    assert encoding.observation_indices(view)  # a bare Vorbehalt encodes without error
+
+
+def test_the_pettingzoo_env_takes_two_step() -> None:
+    pettingzoo = pytest.importorskip("doppelkopf.adapters.pettingzoo")
+    env = pettingzoo.DoppelkopfEnv(two_step=True)
+    env.reset(seed=1)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    assert len(mask) == 2624 and mask[encoding.TWO_STEP_BASE] == 1
+    default = pettingzoo.DoppelkopfEnv()
+    default.reset(seed=1)
+    assert len(default.observe(default.agent_selection)["action_mask"]) == 46
+    with pytest.raises(DoppelkopfError):
+        pettingzoo.DoppelkopfEnv(two_step=1)  # type: ignore[arg-type]

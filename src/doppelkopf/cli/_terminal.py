@@ -263,6 +263,10 @@ class TerminalPlayer:
                 return "healthy"
             if reservation is Reservation.MARRIAGE:
                 return f"marriage (you hold both {queen})"
+            if reservation is Reservation.VORBEHALT:
+                return "Vorbehalt, named only if asked (the two-step round, §3.2)"
+            if reservation is Reservation.DECLINE:
+                return f"no {view.question} (you are asked again for a lower kind)"
             return str(reservation.game_type)
 
         def show() -> None:
