@@ -27,10 +27,10 @@ from .deal import Play as Play
 from .deal import PlayerView as PlayerView
 from .deal import Poverty as Poverty
 from .deal import Reservation as Reservation
+from .deal import ReservationKind as ReservationKind
 from .deal import ReturnCards as ReturnCards
 from .deal import RoundResult as RoundResult
 from .deal import SeenEvent as SeenEvent
-from .deal import ReservationKind as ReservationKind
 from .deal import SoloKind as SoloKind
 from .deal import VoidDeal as VoidDeal
 from .deal import deal_hands as deal_hands

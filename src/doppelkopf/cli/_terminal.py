@@ -246,7 +246,7 @@ class TerminalPlayer:
 
         queen = _card(_CLUB_QUEEN, self.ascii_only)
 
-        def label(action: Declare) -> str:
+        def label(action: Declare) -> str:  # noqa: PLR0911 - one return per kind of answer
             reservation = action.reservation
             if reservation is Reservation.THROW:
                 reason = action.reason

@@ -36,7 +36,8 @@ def history(self: HasState) -> tuple[Event, ...]:
     """Every event in order: reservations, the Armut exchange, announcements and cards.
 
     The answers come in asking order (SPEC §3.2), then the answers to the
-    questions of the two-step round, then the steps of the exchange (V§6.3); each announcement comes just before the card that
+    questions of the two-step round, then the steps of the exchange (V§6.3);
+    each announcement comes just before the card that
     followed it, placed by its ``moment``.
     """
     setup, _, tricks, leader, cards, _ = self._state

@@ -27,8 +27,8 @@ from ._interned import answer_choices
 from ._play import legal_cards
 from ._state import SETUP, TRICKS, TURN, HasState, _Setup
 from .actions import Action, Declare
-from .questions import ReservationKind, kind_choices, next_question
 from .dealing import HAND_MASK, hand_of
+from .questions import ReservationKind, kind_choices, next_question
 
 __all__ = ["legal_actions_of", "question_choices", "question_of", "seat_actions"]
 

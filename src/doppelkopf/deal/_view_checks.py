@@ -675,7 +675,11 @@ def _check_phase(view: PlayerView) -> None:  # noqa: PLR0912 - one branch per ph
         if asked:
             expected = asked[0]
         elif view.question is None:
-            _fail("phase", "every seat has answered and no question is open: the round is over", "§3.5")
+            _fail(
+                "phase",
+                "every seat has answered and no question is open: the round is over",
+                "§3.5",
+            )
         else:
             expected = view.turn
     elif phase in _EXCHANGE:

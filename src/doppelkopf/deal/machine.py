@@ -55,7 +55,6 @@ from ._positions import held_count, index_held
 from ._state import HELD, SETUP, TRICKS, TURN, _Setup, equality_key
 from ._state import State as _State
 from ._state import phase as _phase
-from .questions import ReservationKind
 from .actions import (
     Action,
     ActionTypeError,
@@ -72,6 +71,7 @@ from .actions import (
 from .dealing import HAND_MASK, hand_of
 from .outcome import VoidDeal
 from .poverty import Poverty
+from .questions import ReservationKind
 from .reservations import SoloKind, check_seat
 from .views import PlayerView
 

@@ -38,7 +38,8 @@ class Procedures(NamedTuple):
     deal is forced (V§9.5); ``solo_kind``: the kind of its declared solo;
     ``poverty``: the Armut exchange (V§6.3); ``void``: why the deal is void
     (V§8); ``asked``: the answers given to the questions of the two-step
-    round, in order (SPEC §3.2, :mod:`doppelkopf.deal.questions`).  Every deal without them shares :data:`NO_PROCEDURES`, so that a
+    round, in order (SPEC §3.2, :mod:`doppelkopf.deal.questions`).  Every deal
+    without them shares :data:`NO_PROCEDURES`, so that a
     DDV deal carries one more slot and no more work.
     """
 

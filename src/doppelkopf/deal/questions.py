@@ -87,7 +87,9 @@ class ReservationKind(enum.Enum, metaclass=_checks.LookupEnumType):
         for member in ReservationKind:
             if key in (_key(member.value), _key(member.name), _key(_GERMAN[member])):
                 return member
-        raise InvalidNotationError(f"unknown reservation kind {_checks.excerpt(text)}", text=text[:40])
+        raise InvalidNotationError(
+            f"unknown reservation kind {_checks.excerpt(text)}", text=text[:40]
+        )
 
     @classmethod
     def _missing_(cls, value: object) -> NoReturn:
@@ -127,7 +129,9 @@ _KIND_POVERTY: Final = ReservationKind.POVERTY
 _KIND_MARRIAGE: Final = ReservationKind.MARRIAGE
 
 
-def kind_of(seat: int, reservation: Reservation, rules: Rules, owing: frozenset[int]) -> ReservationKind:
+def kind_of(
+    seat: int, reservation: Reservation, rules: Rules, owing: frozenset[int]
+) -> ReservationKind:
     """The kind of the named ``reservation`` of ``seat`` (V§6.2, V§9.1, V§9.2).
 
     A solo of a seat that owes its compulsory solo is a compulsory solo, any
@@ -216,9 +220,10 @@ def next_question(
 
 
 def may_hold(kind: ReservationKind, hand: Hand, rules: Rules) -> bool:
-    """Whether ``hand`` could name a reservation of ``kind`` under ``rules`` (SPEC §3.2, V§6.1, V§7).
+    """Whether ``hand`` could name a reservation of ``kind`` (SPEC §3.2, V§6.1, V§7).
 
-    >>> may_hold(ReservationKind.SOLO, Hand.parse("♣A ♣A ♣10 ♣K ♠A ♠A ♠10 ♠K ♥A ♥A ♥K ♥J"), Rules(solos=False))
+    >>> hand = Hand.parse("♣A ♣A ♣10 ♣K ♠A ♠A ♠10 ♠K ♥A ♥A ♥K ♥J")
+    >>> may_hold(ReservationKind.SOLO, hand, Rules(solos=False))
     False
     """
     if kind is _COMPULSORY or kind is _SOLO:
@@ -240,7 +245,8 @@ def kind_choices(
     that said a bare *Vorbehalt* never runs out of answers.
 
     >>> hand = Hand.parse("♣Q ♣Q ♣9 ♣9 ♠9 ♥9 ♦9 ♣A ♣10 ♠A ♠K ♥A")
-    >>> [str(d) for d in kind_choices(1, hand, ReservationKind.SOLO, Rules(solos=True), frozenset())]
+    >>> choices = kind_choices(1, hand, ReservationKind.SOLO, Rules.DDV, frozenset())
+    >>> [str(d) for d in choices]
     ... # doctest: +NORMALIZE_WHITESPACE
     ['seat 1: SOLO_D', 'seat 1: SOLO_H', 'seat 1: SOLO_S', 'seat 1: SOLO_C', 'seat 1: SOLO_Q',
      'seat 1: SOLO_J', 'seat 1: FLESHLESS', 'seat 1: decline']

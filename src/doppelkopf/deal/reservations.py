@@ -24,7 +24,6 @@ from .poverty import may_declare_poverty
 from .throwing import reasons_met
 
 __all__ = [
-    "ReservationKind",
     "RoundResult",
     "SoloKind",
     "resolve_reservations",

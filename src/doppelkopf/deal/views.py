@@ -172,7 +172,7 @@ class PlayerView(_ActionCache):
         _SET_CACHED_ACTIONS(self, actions)
         return actions
 
-    def _list_actions(self) -> tuple[Action, ...]:
+    def _list_actions(self) -> tuple[Action, ...]:  # noqa: PLR0911 - one return per phase
         seat, game, rules = self.seat, self.game_type, self.rules
         if game is None:
             if self.turn != seat:

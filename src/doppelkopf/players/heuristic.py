@@ -339,7 +339,7 @@ class HeuristicPlayer:
             return Reservation.HEALTHY
         return answer
 
-    def declaration(self, view: PlayerView) -> Declare:
+    def declaration(self, view: PlayerView) -> Declare:  # noqa: PLR0911 - one return per kind
         """The answer in the reservation round as an action, with V§6–§9 (see the class notes).
 
         Always one of ``view.legal_actions`` when the view is on turn.
