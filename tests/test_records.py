@@ -65,8 +65,9 @@ def _reservation(actions: tuple[Any, ...], rng: random.Random) -> Declare:
     marriages = [d for d in declares if d.reservation is Reservation.MARRIAGE]
     if marriages and rng.random() < 0.6:
         return marriages[0]
-    if rng.random() < 0.9:
-        return next(d for d in declares if d.reservation is Reservation.HEALTHY)
+    healthy = [d for d in declares if d.reservation is Reservation.HEALTHY]
+    if healthy and rng.random() < 0.9:  # none in a question of the two-step round
+        return healthy[0]
     return rng.choice(declares)
 
 

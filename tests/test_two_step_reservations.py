@@ -284,6 +284,19 @@ def test_armut_and_schmeissen_are_asked_in_their_order() -> None:
     assert Deal.from_hands(V22, rules=rules).replay(deal.history) == deal
 
 
+def test_a_one_step_schmeissen_wins_its_question_with_its_reason() -> None:
+    """V§6.2, V§7.2: seat 1 threw in at once; seat 2's bare Vorbehalt declines the solo."""
+    rules = Rules(armut=True, schmeissen=frozenset({"nines5"}))
+    deal = Deal.from_hands(V22, rules=rules).declare(0, R.HEALTHY)
+    deal = deal.declare(1, R.THROW, "nines5").declare(2, R.VORBEHALT).declare(3, R.HEALTHY)
+    assert (deal.turn, deal.question) == (2, K.SOLO)
+    deal = deal.declare(2, R.DECLINE)
+    assert deal.phase is Phase.VOID
+    assert deal.void is not None
+    assert (deal.void.seat, deal.void.throw_reason) == (1, "nines5")
+    assert Deal.from_hands(V22, rules=rules).replay(deal.history) == deal
+
+
 def test_compulsory_solo_is_asked_before_a_lustsolo() -> None:
     """V§9.2: the owing seat's solo outranks an earlier seat's Lustsolo."""
     deal = Deal.from_hands(V22, rules=Rules.TOURNAMENT, owing={2})

@@ -242,7 +242,13 @@ class TerminalPlayer:
     # --- the reservation round ----------------------------------------------------
 
     def _reserve(self, view: PlayerView) -> Action:
-        options = [action for action in view.legal_actions if isinstance(action, Declare)]
+        # The terminal names the reservation at once (the one-step form, SPEC §3.2);
+        # asked a question of the two-step round, it offers the answers to it.
+        options = [
+            action
+            for action in view.legal_actions
+            if isinstance(action, Declare) and action.reservation is not Reservation.VORBEHALT
+        ]
 
         queen = _card(_CLUB_QUEEN, self.ascii_only)
 
@@ -263,8 +269,6 @@ class TerminalPlayer:
                 return "healthy"
             if reservation is Reservation.MARRIAGE:
                 return f"marriage (you hold both {queen})"
-            if reservation is Reservation.VORBEHALT:
-                return "Vorbehalt, named only if asked (the two-step round, §3.2)"
             if reservation is Reservation.DECLINE:
                 return f"no {view.question} (you are asked again for a lower kind)"
             return str(reservation.game_type)

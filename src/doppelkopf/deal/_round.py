@@ -437,7 +437,9 @@ def _ask(self: Deal, setup: _Setup, held: int, asked: tuple[Declare, ...]) -> De
     an answer wins, the contract it gives.
     """
     extra = setup.extra
-    found = next_question(setup.dealer, setup.declarations, asked, setup.rules, extra.owing)
+    found = next_question(
+        setup.dealer, setup.declarations, asked, setup.rules, extra.owing, extra.reasons
+    )
     tricks, leader, cards = self._state[2:5]
     if type(found) is tuple:
         setup = setup._replace(extra=extra._replace(asked=asked))

@@ -33,7 +33,7 @@ from typing import Final, NoReturn
 from .. import _checks
 from ..cards import Hand
 from ..errors import InvalidValueError
-from ..rules import Rules
+from ..rules import Rules, ThrowReason
 from .actions import Declare, Reservation
 from .poverty import may_declare_poverty
 from .reservations import CLUB_QUEEN_SHIFT, declare_choices
@@ -183,6 +183,7 @@ def next_question(
     asked: Sequence[Declare],
     rules: Rules,
     owing: frozenset[int],
+    reasons: Sequence[ThrowReason | None] = (None, None, None, None),
 ) -> tuple[ReservationKind, int] | Declare:
     """The question the second step asks next, or the winning answer (SPEC §3.3, V§6.2, V§9.2).
 
@@ -190,7 +191,8 @@ def next_question(
     the answers given to the questions so far (a name or a ``DECLINE``).
     The result is ``(kind, seat)``, the seat asked for a reservation of that
     kind, or the winning ``Declare``: a name given to a question, or the
-    named reservation of a seat that answered in one step.
+    named reservation of a seat that answered in one step (with its throw
+    reason of ``reasons``, by seat, for Schmeißen).
 
     >>> R = Reservation
     >>> answers = (R.MARRIAGE, R.HEALTHY, R.VORBEHALT, R.HEALTHY)
@@ -208,7 +210,7 @@ def next_question(
                 continue
             if said is not _VORBEHALT:
                 if kind_of(seat, said, rules, owing) is kind:
-                    return Declare(seat, said)
+                    return Declare(seat, said, reasons[seat] if said is _THROW else None)
                 continue
             if given == len(asked):
                 return kind, seat

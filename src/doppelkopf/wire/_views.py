@@ -273,6 +273,8 @@ def load_view(data: object) -> PlayerView:
     reader = _READER
     header(reader, data, VIEW_FORMAT)
     fields = reader.fields(data, (), _REQUIRED, ("asked", "legal_actions"))
+    if "asked" not in fields and data["version"] != 1:  # type: ignore[index]
+        reader.fail((), "missing key 'asked' (a version 1 form may leave it out)")
     rules = reader.checked(("rules",), lambda: _rules(fields["rules"]))
     view = _build(reader, fields, rules)
     given = fields.get("legal_actions")
