@@ -317,7 +317,9 @@ def question(deal: Deal) -> tuple[str, int] | Declare | None:
     raise AssertionError("a bare Vorbehalt ends with a name")
 
 
-def judge_declare(deal: Deal, seat: int, reservation: Reservation) -> Verdict:
+def judge_declare(  # noqa: PLR0911 - one verdict per rule
+    deal: Deal, seat: int, reservation: Reservation
+) -> Verdict:
     """SPEC §3.2: one answer per seat, in asking order, a marriage only with both ♣Q; in the
     two-step round a bare Vorbehalt, then a name of the kind asked or a decline."""
     if deal.game_type is not None:

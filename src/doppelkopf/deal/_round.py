@@ -438,7 +438,7 @@ def _ask(self: Deal, setup: _Setup, held: int, asked: tuple[Declare, ...]) -> De
     """
     extra = setup.extra
     found = next_question(
-        setup.dealer, setup.declarations, asked, setup.rules, extra.owing, extra.reasons
+        setup.dealer, setup.declarations, asked, setup.rules, extra.owing, reasons=extra.reasons
     )
     tricks, leader, cards = self._state[2:5]
     if type(found) is tuple:

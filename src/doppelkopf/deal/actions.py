@@ -634,7 +634,9 @@ class Concealed:
     not know what happened:
 
     - ``"vorbehalt"``: ``seat`` said *Vorbehalt* and its wish is not public
-      (SPEC §3.3: only the wish that becomes the contract is made known);
+      (SPEC §3.3: only the wish that becomes the contract is made known),
+      whether it named the wish at once or said the bare *Vorbehalt* of the
+      two-step round: the two look the same to the others;
     - ``"pass"``: the poor player ``seat`` passed three cards the viewer does
       not see (V§6.3 step 1, V§6.7);
     - ``"return"``: the acceptor ``seat`` returned three cards the viewer does

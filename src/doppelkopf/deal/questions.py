@@ -60,7 +60,7 @@ class ReservationKind(enum.Enum, metaclass=_checks.LookupEnumType):
 
     >>> [kind.value for kind in ReservationKind]
     ['compulsory_solo', 'solo', 'throw', 'poverty', 'marriage']
-    >>> str(ReservationKind.POVERTY), ReservationKind.parse("Hochzeit")
+    >>> str(ReservationKind.POVERTY), ReservationKind("marriage")
     ('Armut', ReservationKind.MARRIAGE)
     """
 
@@ -71,33 +71,12 @@ class ReservationKind(enum.Enum, metaclass=_checks.LookupEnumType):
     MARRIAGE = "marriage"
 
     @classmethod
-    def parse(cls, text: str) -> ReservationKind:
-        """Read a kind by its value or its German word (Pflichtsolo, Solo, Schmeißen, ...).
-
-        >>> ReservationKind.parse("Pflichtsolo"), ReservationKind.parse("schmeissen")
-        (ReservationKind.COMPULSORY_SOLO, ReservationKind.THROW)
-
-        Raises:
-            InvalidTypeError: ``text`` is not a ``str``.
-            InvalidNotationError: no kind has that name.
-        """
-        from ..errors import InvalidNotationError
-
-        key = _key(_checks.text(text))
-        for member in ReservationKind:
-            if key in (_key(member.value), _key(member.name), _key(_GERMAN[member])):
-                return member
-        raise InvalidNotationError(
-            f"unknown reservation kind {_checks.excerpt(text)}", text=text[:40]
-        )
-
-    @classmethod
     def _missing_(cls, value: object) -> NoReturn:
         if not isinstance(value, str):
-            raise _checks.type_error(value, "value", "str", "ReservationKind.parse")
+            raise _checks.type_error(value, "value", "str")
         raise InvalidValueError(
-            f"no reservation kind has the value {_checks.excerpt(value)}; "
-            "ReservationKind.parse reads names",
+            f"no reservation kind has the value {_checks.excerpt(value)}: expected "
+            "'compulsory_solo', 'solo', 'throw', 'poverty' or 'marriage'",
             rule="V§6.2",
         )
 
@@ -115,12 +94,6 @@ _GERMAN: Final = {
     ReservationKind.POVERTY: "Armut",
     ReservationKind.MARRIAGE: "Hochzeit",
 }
-_UMLAUTS: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "ẞ": "ss"})
-
-
-def _key(text: str) -> str:
-    return "".join(text.lower().translate(_UMLAUTS).replace("_", " ").replace("-", " ").split())
-
 
 _COMPULSORY: Final = ReservationKind.COMPULSORY_SOLO
 _SOLO: Final = ReservationKind.SOLO
@@ -183,6 +156,7 @@ def next_question(
     asked: Sequence[Declare],
     rules: Rules,
     owing: frozenset[int],
+    *,
     reasons: Sequence[ThrowReason | None] = (None, None, None, None),
 ) -> tuple[ReservationKind, int] | Declare:
     """The question the second step asks next, or the winning answer (SPEC §3.3, V§6.2, V§9.2).
