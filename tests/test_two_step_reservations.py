@@ -475,3 +475,23 @@ def test_the_pettingzoo_env_takes_two_step() -> None:
     assert len(default.observe(default.agent_selection)["action_mask"]) == 46
     with pytest.raises(DoppelkopfError):
         pettingzoo.DoppelkopfEnv(two_step=1)
+
+
+def test_the_shipped_schemas_accept_the_two_step_forms() -> None:
+    """(e) The record, view, action and event schemas know vorbehalt, decline and asked."""
+    jsonschema = pytest.importorskip("jsonschema")
+    from doppelkopf.records import record_schema
+    from doppelkopf.wire import dump_action, dump_event, dump_view, wire_schema
+
+    deal = Deal.from_hands(V22).declare(0, R.HEALTHY).declare(1, R.HEALTHY)
+    deal = deal.declare(2, R.VORBEHALT).declare(3, R.HEALTHY).declare(2, R.DECLINE)
+    done = deal.declare(2, R.MARRIAGE)
+    jsonschema.Draft202012Validator(record_schema()).validate(dump_deal(done))
+    for state in (deal, done):
+        for seat in range(4):
+            jsonschema.Draft202012Validator(wire_schema("view")).validate(
+                dump_view(state.view(seat))
+            )
+    for answer in (Declare(2, R.VORBEHALT), Declare(2, R.DECLINE)):
+        jsonschema.Draft202012Validator(wire_schema("action")).validate(dump_action(answer))
+        jsonschema.Draft202012Validator(wire_schema("event")).validate(dump_event(answer))
