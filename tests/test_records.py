@@ -582,7 +582,7 @@ DELETE = object()
 
 DAMAGE: list[tuple[tuple[str | int, ...], object, str, tuple[str | int, ...]]] = [
     # (where, new value or DELETE, message, RecordError.path)
-    (("version",), 3, r"^record: version 3 is not supported; this library reads version 1 and 2",
+    (("version",), 4, r"^record: version 4 is not supported; this library reads version 1, 2 and 3",
      ("version",)),
     (("version",), 0, r"^record: version 0 is not supported", ("version",)),
     (("version",), 2.0, r"^record: 'version' must be an integer", ("version",)),

@@ -30,7 +30,7 @@ from doppelkopf import (
 from doppelkopf.adapters import encoding
 from doppelkopf.deal.questions import ReservationKind, kind_of, kinds_asked
 from doppelkopf.errors import DoppelkopfError, NotYourTurnError
-from doppelkopf.records import dump_deal, dumps_deal, loads_deal
+from doppelkopf.records import RecordError, dump_deal, dumps_deal, load_deal, loads_deal
 from doppelkopf.scoring import settle
 from doppelkopf.search import sample_deal
 from doppelkopf.wire import dumps_view, format_action, loads_view, parse_action
@@ -495,3 +495,15 @@ def test_the_shipped_schemas_accept_the_two_step_forms() -> None:
     for answer in (Declare(2, R.VORBEHALT), Declare(2, R.DECLINE)):
         jsonschema.Draft202012Validator(wire_schema("action")).validate(dump_action(answer))
         jsonschema.Draft202012Validator(wire_schema("event")).validate(dump_event(answer))
+
+
+def test_a_record_is_version_3_exactly_when_it_holds_a_two_step_round() -> None:
+    """(e) An older reader refuses a two-step record at its header; a version never lies."""
+    deal = Deal.from_hands(V22).declare(0, R.HEALTHY).declare(1, R.HEALTHY)
+    two = dump_deal(deal.declare(2, R.VORBEHALT).declare(3, R.HEALTHY).declare(2, R.DECLINE))
+    one = dump_deal(deal.declare(2, R.MARRIAGE).declare(3, R.HEALTHY))
+    assert (two["version"], one["version"]) == (3, 2)
+    with pytest.raises(RecordError, match="is version 3, not 2"):
+        load_deal({**two, "version": 2})
+    with pytest.raises(RecordError, match="without one it is version 2"):
+        load_deal({**one, "version": 3})
