@@ -239,6 +239,8 @@ def random_action(deal: Deal, rng: random.Random) -> Action:
     if deal.game_type is None:
         seat = deal.turn
         assert seat is not None
+        if deal.question is not None:  # a question of the two-step round (SPEC §3.2)
+            return rng.choice(actions)
         if deal.dealt[seat].count(CLUB_QUEEN) == 2 and rng.random() < 0.5:
             return Declare(seat, Reservation.MARRIAGE)
         if rng.random() < 0.8:

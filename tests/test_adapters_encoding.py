@@ -63,6 +63,11 @@ def test_ids_are_the_legal_actions_at_every_step(rules: Rules, seed: int) -> Non
     check_every_step(random_deal_steps(rules, seed), rules)
 
 
+def bare(action: Action) -> bool:
+    """Whether ``action`` is the bare Vorbehalt of the two-step round (SPEC §3.2)."""
+    return isinstance(action, Declare) and action.reservation is Reservation.VORBEHALT
+
+
 def check_every_step(positions: list[Deal], rules: Rules) -> None:
     """At each position: the ids are the library's legal actions of the seat on turn, each
     decodes to its action, and each seat's tensors hold valid, distinct positions."""
@@ -74,9 +79,10 @@ def check_every_step(positions: list[Deal], rules: Rules) -> None:
         turn = deal.turn
         assert turn is not None
         actions = encoding.turn_actions(deal)
-        library = {a for a in deal.legal_actions if a.seat == turn}
+        # The adapters offer the one-step round by default: no bare Vorbehalt (SPEC §3.2).
+        library = {a for a in deal.legal_actions if a.seat == turn and not bare(a)}
         assert set(actions) == library
-        assert set(deal.view(turn).legal_actions) == library
+        assert {a for a in deal.view(turn).legal_actions if not bare(a)} == library
         ids = encoding.action_ids(actions)
         assert len(set(ids)) == len(ids) == len(library)  # one id per action
         assert all(0 <= i < encoding.num_actions(rules) for i in ids)
@@ -132,9 +138,9 @@ def test_the_fixed_numbers() -> None:
 
 
 def test_bad_ids_and_actions_raise() -> None:
-    with pytest.raises(DoppelkopfError, match="0-2621"):
-        encoding.decode_action(2622, 0, Phase.PLAY)
-    with pytest.raises(ValueError, match="0-2621"):
+    with pytest.raises(DoppelkopfError, match="0-2623"):
+        encoding.decode_action(2624, 0, Phase.PLAY)
+    with pytest.raises(ValueError, match="0-2623"):
         encoding.decode_action(-1, 0, Phase.PLAY)
     with pytest.raises(InvalidTypeError):
         encoding.decode_action(3.0, 0, Phase.PLAY)  # type: ignore[arg-type]

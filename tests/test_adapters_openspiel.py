@@ -382,7 +382,13 @@ def test_masks_are_the_library_legal_actions(rules: Rules, seed: int) -> None:
     size = encoding.num_actions(rules)
     while not state.is_terminal():
         deal = state.deal
-        library = {a for a in deal.legal_actions if a.seat == deal.turn}
+        library = {
+            a
+            for a in deal.legal_actions
+            if a.seat == deal.turn
+            # One-step by default: no bare Vorbehalt (SPEC §3.2).
+            and not (isinstance(a, Declare) and a.reservation is Reservation.VORBEHALT)
+        }
         ids = state.legal_actions()
         assert {encoding.decode_action(i, deal.turn, deal.phase) for i in ids} == library
         mask = state.legal_actions_mask()

@@ -293,7 +293,7 @@ def test_r06_marriage_without_both_club_queens_is_illegal() -> None:
     assert unchanged(deal, before)
     # Every other answer is open to B.
     assert set(deal.legal_actions) == {
-        Declare(B, r) for r in R if r not in (R.MARRIAGE, R.POVERTY, R.THROW)
+        Declare(B, r) for r in R if r not in (R.MARRIAGE, R.POVERTY, R.THROW, R.DECLINE)
     }
 
 
@@ -866,7 +866,8 @@ def test_random_deals_end_after_48_cards_and_12_tricks(deal: Deal, rng: random.R
     asked = [(end.dealer + i) % 4 for i in (1, 2, 3, 4)]
     answers = [end.declarations[seat] for seat in asked]
     assert [e for e in events if isinstance(e, Declare)] == [
-        Declare(seat, answer) for seat, answer in zip(asked, answers, strict=True) if answer
+        *(Declare(seat, answer) for seat, answer in zip(asked, answers, strict=True) if answer),
+        *end.asked,  # the answers to the questions of the two-step round (SPEC §3.2)
     ]
     assert None not in answers
     # Parties: two against two in NORMAL and MARRIAGE, otherwise one against three.

@@ -283,6 +283,8 @@ def test_a_reservation_prints_as_words() -> None:
         "fleshless",
         "poverty",
         "throw",
+        "vorbehalt",
+        "decline",
     ]
     assert Reservation.QUEENS_SOLO.value == "SOLO_Q"
     assert repr(Reservation.QUEENS_SOLO) == "Reservation.QUEENS_SOLO"
@@ -325,9 +327,9 @@ def test_umlauts_and_sharp_s_may_be_spelled_out() -> None:
     assert _name_key("Straße") == "strasse"
 
 
-@pytest.mark.parametrize("text", ["Vorbehalt", "Bettel", "", "solo"])
-def test_vorbehalt_names_no_reservation(text: str) -> None:
-    """SPEC §3.2: *Vorbehalt* is what every answer but *gesund* is, not an answer itself."""
+@pytest.mark.parametrize("text", ["Bettel", "", "solo"])
+def test_unknown_words_name_no_reservation(text: str) -> None:
+    """SPEC §3.2: only the answers of the round are reservations (*Vorbehalt* is the bare one)."""
     with pytest.raises(InvalidNotationError, match=r"^unknown reservation "):
         Reservation.parse(text)
 

@@ -288,13 +288,58 @@ def after_announcement(
     return PartyAnnouncements(Announcement(level), True)
 
 
-def judge_declare(deal: Deal, seat: int, reservation: Reservation) -> Verdict:
-    """SPEC §3.2: one answer per seat, in asking order, a marriage only with both ♣Q."""
+def question(deal: Deal) -> tuple[str, int] | Declare | None:
+    """The two-step round at a DDV table (SPEC §3.2–§3.4): the kind asked of a seat, or the
+    winning answer; ``None`` without a bare Vorbehalt after the first step.
+
+    The bare seats are asked for a solo, then for the marriage, in asking order; a seat that
+    named its reservation answers for itself; the first name wins.
+    """
+    answers = deal.declarations
+    if None in answers or Reservation.VORBEHALT not in answers:
+        return None
+    given = list(deal.asked)
+    for kind in ("solo", "marriage"):
+        for seat in asking_order(deal.dealer):
+            answer = answers[seat]
+            assert answer is not None
+            if answer is Reservation.HEALTHY:
+                continue
+            if answer is not Reservation.VORBEHALT:
+                if answer.is_solo == (kind == "solo"):
+                    return Declare(seat, answer)
+                continue
+            if not given:
+                return kind, seat
+            said = given.pop(0)
+            if said.reservation is not Reservation.DECLINE:
+                return said
+    raise AssertionError("a bare Vorbehalt ends with a name")
+
+
+def judge_declare(  # noqa: PLR0911 - one verdict per rule
+    deal: Deal, seat: int, reservation: Reservation
+) -> Verdict:
+    """SPEC §3.2: one answer per seat, in asking order, a marriage only with both ♣Q; in the
+    two-step round a bare Vorbehalt, then a name of the kind asked or a decline."""
     if deal.game_type is not None:
         return WrongPhaseError
+    asked_now = question(deal)
+    if isinstance(asked_now, tuple):
+        kind, asked_seat = asked_now
+        if seat != asked_seat:
+            return NotYourTurnError
+        both = deal.dealt[seat].count(CLUB_QUEEN) == 2
+        if kind == "solo":
+            ok = reservation.is_solo or (reservation is Reservation.DECLINE and both)
+        else:
+            ok = reservation is Reservation.MARRIAGE and both
+        return OK if ok else InvalidReservationError
     asked = sum(answer is not None for answer in deal.declarations)
     if seat != asking_order(deal.dealer)[asked]:
         return NotYourTurnError
+    if reservation is Reservation.DECLINE:
+        return InvalidReservationError  # no question is asked in the first step
     if reservation is Reservation.MARRIAGE and deal.dealt[seat].count(CLUB_QUEEN) != 2:
         return InvalidReservationError
     if reservation in (Reservation.POVERTY, Reservation.THROW):
@@ -357,14 +402,21 @@ def expected_contract(deal: Deal) -> tuple[GameType, int | None] | None:
     """The contract the reservation round fixes (SPEC §3.3), before any trick is played."""
     if any(answer is None for answer in deal.declarations):
         return None
+    answers = list(deal.declarations)
+    if Reservation.VORBEHALT in answers:
+        won = question(deal)
+        if not isinstance(won, Declare):
+            return None
+        answers = [Reservation.HEALTHY] * 4
+        answers[won.seat] = won.reservation
     order = asking_order(deal.dealer)
     for seat in order:
-        answer = deal.declarations[seat]
+        answer = answers[seat]
         assert answer is not None
         if answer.is_solo:
             return GameType[answer.name], seat
     for seat in order:
-        if deal.declarations[seat] is Reservation.MARRIAGE:
+        if answers[seat] is Reservation.MARRIAGE:
             return GameType.MARRIAGE, seat
     for seat in order:
         if deal.dealt[seat].count(CLUB_QUEEN) == 2:
@@ -781,9 +833,15 @@ def check_tricks_and_turn(deal: Deal) -> None:
     if deal.game_type is None:
         asked = sum(answer is not None for answer in deal.declarations)
         assert all(deal.declarations[seat] is not None for seat in order[:asked])
-        assert asked < 4
         assert deal.phase is Phase.RESERVATIONS
-        assert deal.turn == order[asked]
+        asked_now = question(deal)
+        if isinstance(asked_now, tuple):  # a question of the two-step round
+            assert deal.turn == asked_now[1]
+            assert deal.question is not None
+            assert deal.question.value == asked_now[0]
+        else:
+            assert asked < 4
+            assert deal.turn == order[asked]
         assert not deal.tricks
         assert not deal.current_trick.cards
         assert deal.current_trick.leader == order[0]

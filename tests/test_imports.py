@@ -222,6 +222,7 @@ DEAL_LAYERS: tuple[tuple[str, ...], ...] = (
     ("_interned", "_positions", "_view_fields", "_notation"),
     ("_state",),
     ("procedures",),
+    ("questions",),
     ("reservations",),
     ("throwing",),
     ("poverty", "dealing", "outcome", "_action_text"),

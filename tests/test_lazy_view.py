@@ -75,6 +75,7 @@ def eager_fields(deal: Deal, seat: int) -> dict[str, object]:
         "forced": deal.forced,
         "solo_kind": deal.solo_kind,
         "throw_reason": deal.throw_reasons[seat],
+        "asked": deal.asked,
     }
 
 

@@ -79,7 +79,7 @@ class Forced:
         self.inner = inner
 
     def act(self, view: PlayerView) -> Action | None:
-        if view.game_type is None and view.turn == view.seat:
+        if view.game_type is None and view.turn == view.seat and view.question is None:
             wanted = [
                 action
                 for action in view.legal_actions

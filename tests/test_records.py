@@ -65,8 +65,9 @@ def _reservation(actions: tuple[Any, ...], rng: random.Random) -> Declare:
     marriages = [d for d in declares if d.reservation is Reservation.MARRIAGE]
     if marriages and rng.random() < 0.6:
         return marriages[0]
-    if rng.random() < 0.9:
-        return next(d for d in declares if d.reservation is Reservation.HEALTHY)
+    healthy = [d for d in declares if d.reservation is Reservation.HEALTHY]
+    if healthy and rng.random() < 0.9:  # none in a question of the two-step round
+        return healthy[0]
     return rng.choice(declares)
 
 
@@ -581,7 +582,7 @@ DELETE = object()
 
 DAMAGE: list[tuple[tuple[str | int, ...], object, str, tuple[str | int, ...]]] = [
     # (where, new value or DELETE, message, RecordError.path)
-    (("version",), 3, r"^record: version 3 is not supported; this library reads version 1 and 2",
+    (("version",), 4, r"^record: version 4 is not supported; this library reads version 1, 2 and 3",
      ("version",)),
     (("version",), 0, r"^record: version 0 is not supported", ("version",)),
     (("version",), 2.0, r"^record: 'version' must be an integer", ("version",)),

@@ -55,7 +55,12 @@ def played(seed: int, rules: Rules = Rules.DDV, dealer: int = 0, *, healthy: boo
     generator = random.Random(seed)
     deal = Deal.shuffled(seed, dealer=dealer, rules=rules)
     while not deal.is_finished:
-        actions: tuple[Action, ...] = deal.legal_actions
+        # The one-step round (a version 2 record, which versions 1 and 2 can hold).
+        actions: tuple[Action, ...] = tuple(
+            a
+            for a in deal.legal_actions
+            if not (isinstance(a, Declare) and a.reservation is Reservation.VORBEHALT)
+        )
         if healthy and isinstance(actions[0], Declare):
             actions = tuple(a for a in actions if a == Declare(a.seat, Reservation.HEALTHY))
         deal = deal.apply(generator.choice(actions))

@@ -208,7 +208,7 @@ TAMPERINGS: list[tuple[str, Any, tuple[str | int, ...]]] = [
     ("rules", {"nines": "yes"}, ("rules",)),
     ("rules", [], ("rules",)),
     ("format", "doppelkopf-record", ("format",)),
-    ("version", 2, ("version",)),
+    ("version", 3, ("version",)),
     ("version", True, ("version",)),
     ("extra", 1, ()),
 ]

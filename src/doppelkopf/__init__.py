@@ -29,6 +29,7 @@ from .deal import Play as Play
 from .deal import PlayerView as PlayerView
 from .deal import Poverty as Poverty
 from .deal import Reservation as Reservation
+from .deal import ReservationKind as ReservationKind
 from .deal import ReturnCards as ReturnCards
 from .deal import RoundResult as RoundResult
 from .deal import Schweine as Schweine

@@ -458,6 +458,8 @@ def _deals(
                 for action in deal.legal_actions
                 if isinstance(action, Declare)
                 and action.reservation is not Reservation.HEALTHY
+                # The one-step form: the two-step round has its own tests.
+                and action.reservation is not Reservation.VORBEHALT
                 # Unless void deals are asked for, nobody throws in (V§7.2).
                 and (void or action.reservation is not Reservation.THROW)
             ]

@@ -19,7 +19,19 @@ ids            action
                in the pass step and a :class:`~doppelkopf.ReturnCards` in the
                return step (V§6.3): the 2,576 multisets of three card indices
                with no index thrice, in lexicographic order
+2622–2623      the two-step reservation round (SPEC §3.2): the bare
+               :attr:`~doppelkopf.Reservation.VORBEHALT`, then
+               :attr:`~doppelkopf.Reservation.DECLINE`; only with ``two_step=True``
 =============  =====================================================================
+
+The two-step ids come after every other so that no id of the one-step round
+changes: by default (``two_step=False``) :func:`num_actions` and
+:func:`turn_actions` are what they were, the bare *Vorbehalt* is not offered
+(the seat names its reservation at once, which reaches every contract the
+two-step round reaches), and the observation's ``reservation`` piece keeps
+its 11 one-step answers (a bare *Vorbehalt* sets no bit there; ``declared``
+shows it).  With ``two_step=True`` the action space has 2,624 ids under every
+rule set.  The tensors do not encode the questions of the second step.
 
 Only the seat on turn acts.  The library accepts an announcement from any seat
 at any moment; the adapters offer each seat its announcements when it is on
@@ -100,9 +112,11 @@ __all__ = [
     "INFORMATION_STATE_PIECES",
     "INFORMATION_STATE_SIZE",
     "NUM_ACTIONS",
+    "NUM_ACTIONS_TWO_STEP",
     "OBSERVATION_PIECES",
     "OBSERVATION_SIZE",
     "PLAY_BASE",
+    "TWO_STEP_BASE",
     "action_ids",
     "dealing_indices",
     "decode_action",
@@ -118,8 +132,10 @@ PLAY_BASE: Final = 0
 """The id of :class:`~doppelkopf.Play` of the card of index 0 (SPEC §5)."""
 DECLARE_BASE: Final = 24
 """The id of the first answer of the reservation round (SPEC §3.2)."""
+_TWO_STEP: Final = (Reservation.VORBEHALT, Reservation.DECLINE)
+_ONE_STEP: Final = tuple(member for member in Reservation if member not in _TWO_STEP)
 DECLARATIONS: Final[tuple[tuple[Reservation, ThrowReason | None], ...]] = (
-    *((member, None) for member in Reservation if member is not Reservation.THROW),
+    *((member, None) for member in _ONE_STEP if member is not Reservation.THROW),
     *((Reservation.THROW, reason) for reason in THROW_REASONS),
 )
 """The answers of ids 24–38 in order: reservation and throw reason (SPEC §3.2, V§7.2)."""
@@ -141,19 +157,34 @@ EXCHANGES: Final[tuple[tuple[int, int, int], ...]] = tuple(
 """
 NUM_ACTIONS: Final = EXCHANGE_BASE + len(EXCHANGES)
 """The number of action ids under a rule set with the Armut (V§6)."""
+TWO_STEP_BASE: Final = NUM_ACTIONS
+"""The id of the bare *Vorbehalt*; ``DECLINE`` is the next (SPEC §3.2)."""
+NUM_ACTIONS_TWO_STEP: Final = TWO_STEP_BASE + len(_TWO_STEP)
+"""The number of action ids with the two-step reservation round, under every rule set."""
 
-_DECLARE_IDS: Final = {answer: DECLARE_BASE + i for i, answer in enumerate(DECLARATIONS)}
+_DECLARE_IDS: Final[dict[tuple[Reservation, ThrowReason | None], int]] = {
+    **{answer: DECLARE_BASE + i for i, answer in enumerate(DECLARATIONS)},
+    **{(member, None): TWO_STEP_BASE + i for i, member in enumerate(_TWO_STEP)},
+}
 _EXCHANGE_IDS: Final = {combo: EXCHANGE_BASE + i for i, combo in enumerate(EXCHANGES)}
 
 
-def num_actions(rules: Rules) -> int:
+def num_actions(rules: Rules, *, two_step: bool = False) -> int:
     """How many action ids a rule set uses: 2622 with the Armut, 46 without (V§6).
+
+    With ``two_step`` 2624 under every rule set: the ids of the two-step
+    reservation round come last (SPEC §3.2).
 
     >>> num_actions(Rules.DDV), num_actions(Rules(armut=True))
     (46, 2622)
+    >>> num_actions(Rules.DDV, two_step=True)
+    2624
     """
     if not isinstance(rules, Rules):
         raise _checks.type_error(rules, "rules", "Rules value")
+    _checks.flag(two_step, "two_step")
+    if two_step:
+        return NUM_ACTIONS_TWO_STEP
     return NUM_ACTIONS if rules.armut else EXCHANGE_BASE
 
 
@@ -169,6 +200,8 @@ def encode_action(action: Action) -> int:
     35
     >>> encode_action(PassCards(0, Hand.parse("♣9 ♣9 ♣J")))
     46
+    >>> [encode_action(Declare(2, r)) for r in (Reservation.VORBEHALT, Reservation.DECLINE)]
+    [2622, 2623]
 
     Raises:
         InvalidTypeError: ``action`` is no action of the library.
@@ -188,7 +221,9 @@ def encode_action(action: Action) -> int:
     raise _checks.type_error(action, "action", "action of the library")
 
 
-def decode_action(action_id: int, seat: int, phase: Phase) -> Action:
+def decode_action(  # noqa: PLR0911 - one return per range of ids
+    action_id: int, seat: int, phase: Phase
+) -> Action:
     """The action of id ``action_id`` by ``seat`` in ``phase`` (SPEC §3.2, §5, §8, V§6.3).
 
     ``phase`` tells three exchanged cards apart: a :class:`~doppelkopf.PassCards`
@@ -209,10 +244,12 @@ def decode_action(action_id: int, seat: int, phase: Phase) -> Action:
         raise _checks.type_error(action_id, "action_id", "int")
     if not isinstance(phase, Phase):
         raise _checks.type_error(phase, "phase", "Phase")
-    if not 0 <= action_id < NUM_ACTIONS:
+    if not 0 <= action_id < NUM_ACTIONS_TWO_STEP:
         raise InvalidValueError(
-            f"action ids are 0-{NUM_ACTIONS - 1}, not {_checks.excerpt(action_id)}"
+            f"action ids are 0-{NUM_ACTIONS_TWO_STEP - 1}, not {_checks.excerpt(action_id)}"
         )
+    if action_id >= TWO_STEP_BASE:
+        return Declare(seat, _TWO_STEP[action_id - TWO_STEP_BASE])
     if action_id < DECLARE_BASE:
         return Play(seat, DISTINCT_CARDS[action_id - PLAY_BASE])
     if action_id < ANNOUNCE_BASE:
@@ -234,10 +271,12 @@ def decode_action(action_id: int, seat: int, phase: Phase) -> Action:
     )
 
 
-def turn_actions(deal: Deal) -> tuple[Action, ...]:
+def turn_actions(deal: Deal, *, two_step: bool = False) -> tuple[Action, ...]:
     """The legal actions of the seat on turn, in the library's order (SPEC §3.2, §5.2, §8).
 
-    Announcements of the other seats are left out (see the module).
+    Announcements of the other seats are left out (see the module), and the
+    bare *Vorbehalt* unless ``two_step`` (the answers to a question of the
+    two-step round are always offered, so a deal already in that step goes on).
 
     >>> deal = Deal.shuffled(seed=2)
     >>> [str(action) for action in turn_actions(deal)][:2]
@@ -249,10 +288,18 @@ def turn_actions(deal: Deal) -> tuple[Action, ...]:
     """
     if not isinstance(deal, Deal):
         raise _checks.type_error(deal, "deal", "Deal")
+    _checks.flag(two_step, "two_step")
     seat = deal.turn
     if seat is None:
         raise WrongPhaseError(f"nobody is on turn in the {deal.phase.value} phase", rule="§3.5")
-    return tuple(action for action in deal.legal_actions if action.seat == seat)
+    if two_step or deal.game_type is not None:
+        return tuple(action for action in deal.legal_actions if action.seat == seat)
+    return tuple(
+        action
+        for action in deal.legal_actions
+        if action.seat == seat
+        and not (type(action) is Declare and action.reservation is Reservation.VORBEHALT)
+    )
 
 
 def action_ids(actions: Iterable[Action]) -> list[int]:
@@ -277,7 +324,7 @@ OBSERVATION_PIECES: Final[tuple[tuple[str, tuple[int, ...]], ...]] = (
     ("turn", (4,)),
     ("phase", (len(Phase),)),
     ("hand", (24, 2)),
-    ("reservation", (len(Reservation),)),
+    ("reservation", (len(_ONE_STEP),)),
     ("declared", (4, 2)),
     ("game_type", (len(GameType),)),
     ("declarer", (4,)),
@@ -349,7 +396,7 @@ INFORMATION_STATE_SIZE: Final = sum(prod(shape) for _, shape in INFORMATION_STAT
 """The length of the information-state tensor."""
 
 _PHASES: Final = {phase: i for i, phase in enumerate(Phase)}
-_RESERVATIONS: Final = {member: i for i, member in enumerate(Reservation)}
+_RESERVATIONS: Final = {member: i for i, member in enumerate(_ONE_STEP)}
 _GAMES: Final = {game: i for i, game in enumerate(GameType)}
 _SOLO_KINDS: Final = {kind: i for i, kind in enumerate(SoloKind)}
 _PARTY_ROWS: Final = {Party.RE: 0, Party.KONTRA: 1}
@@ -426,7 +473,8 @@ def observation_indices(view: PlayerView) -> list[int]:
 
 def _contract(out: list[int], view: PlayerView) -> None:
     """The reservation round, the contract, the parties and announcements (SPEC §3, §6, §8)."""
-    if view.reservation is not None:
+    # A bare Vorbehalt sets no bit here (see the module); declared shows it.
+    if view.reservation is not None and view.reservation in _RESERVATIONS:
         out.append(_AT["reservation"] + _RESERVATIONS[view.reservation])
     for other, said in enumerate(view.declared):
         if said is not None:

@@ -112,10 +112,19 @@ _SETS: Final = ("schmeissen", "bock")
 
 
 def game_parameters(
-    rules: Rules = Rules.DDV, *, dealer: int = 3, owing: Iterable[int] = (), forced: bool = False
+    rules: Rules = Rules.DDV,
+    *,
+    dealer: int = 3,
+    owing: Iterable[int] = (),
+    forced: bool = False,
+    two_step: bool = False,
 ) -> dict[str, bool | int | str]:
     """The game parameters of a deal under ``rules`` (V§0.1, V§9): every option, as OpenSpiel
     takes them.
+
+    ``two_step`` offers the bare *Vorbehalt* of the two-step reservation
+    round (SPEC §3.2) with the action ids 2622–2623 of
+    :mod:`doppelkopf.adapters.encoding`; by default the round is one-step.
 
     >>> game_parameters(Rules(schmeissen={"nines5", "kings5"}))["schmeissen"]
     'kings5+nines5'
@@ -126,7 +135,7 @@ def game_parameters(
 
     Raises:
         InvalidTypeError: ``rules`` is no rule set, ``dealer`` or a seat of ``owing`` no
-            ``int``, ``owing`` not iterable or ``forced`` no ``bool``.
+            ``int``, ``owing`` not iterable or ``forced`` or ``two_step`` no ``bool``.
         InvalidValueError: ``dealer`` or a seat of ``owing`` is no seat 0-3 (SPEC §2.1, V§9.1).
     """
     if not isinstance(rules, Rules):
@@ -136,6 +145,7 @@ def game_parameters(
         raise _checks.type_error(owing, "owing", "iterable of seats")
     owing = [_checks.seat(seat, "a seat of owing", rule="V§9.1") for seat in owing]
     _checks.flag(forced, "forced")
+    _checks.flag(two_step, "two_step")
     params: dict[str, bool | int | str] = {name: getattr(rules, name) for name in _BOOLEANS}
     params.update({name: str(getattr(rules, name)) for name in _WORDS})
     params.update({name: "+".join(sorted(getattr(rules, name))) for name in _SETS})
@@ -145,13 +155,15 @@ def game_parameters(
     params["dealer"] = dealer
     params["owing"] = "".join(str(seat) for seat in sorted(set(owing)))
     params["forced"] = forced
+    params["two_step"] = two_step
     return params
 
 
 def rules_from_parameters(params: dict[str, Any]) -> Rules:
     """The :class:`~doppelkopf.Rules` of game parameters; missing ones take the DDV's (V§0.1).
 
-    The deal's parameters ``dealer``, ``owing`` and ``forced`` are checked and left out.
+    The deal's parameters ``dealer``, ``owing``, ``forced`` and ``two_step`` are checked
+    and left out.
 
     >>> rules_from_parameters({"nines": False, "armut": True})
     Rules(nines=False, armut=True)
@@ -223,11 +235,14 @@ GAME_TYPE: Final = pyspiel.GameType(
 class _Config:
     """What every state of one game shares: the rules and the deal's starting options."""
 
-    __slots__ = ("actions", "counts", "dealer", "forced", "owing", "rules", "size")
+    __slots__ = ("actions", "counts", "dealer", "forced", "owing", "rules", "size", "two_step")
 
-    def __init__(self, rules: Rules, dealer: int, owing: frozenset[int], forced: bool) -> None:
+    def __init__(
+        self, rules: Rules, dealer: int, owing: frozenset[int], forced: bool, two_step: bool
+    ) -> None:
         self.rules, self.dealer, self.owing, self.forced = rules, dealer, owing, forced
-        self.actions = encoding.num_actions(rules)
+        self.two_step = two_step
+        self.actions = encoding.num_actions(rules, two_step=two_step)
         deck = rules.deck
         self.size = len(deck)
         self.counts = tuple(deck.count(card) for card in DISTINCT_CARDS)
@@ -261,9 +276,10 @@ class DoppelkopfGame(pyspiel.Game):  # type: ignore[misc]
         # Checks dealer, owing and forced against the rules once, as dealing will.
         Deal.shuffled(seed=0, rules=rules, dealer=dealer, owing=owing, forced=forced)
         self.rules: Rules = rules
-        self._config = Shared(_Config(rules, dealer, owing, forced))
+        two_step = values["two_step"]
+        self._config = Shared(_Config(rules, dealer, owing, forced, two_step))
         info = pyspiel.GameInfo(
-            num_distinct_actions=encoding.num_actions(rules),
+            num_distinct_actions=encoding.num_actions(rules, two_step=two_step),
             max_chance_outcomes=len(DISTINCT_CARDS),
             num_players=4,
             min_utility=-float(MAX_SCORE),
@@ -337,7 +353,8 @@ class DoppelkopfState(pyspiel.State):  # type: ignore[misc]
         held = self._deal
         assert held is not None
         if held.derived is None:
-            held.derived = encoding.action_ids(encoding.turn_actions(held.value))
+            two_step = self._config.value.two_step
+            held.derived = encoding.action_ids(encoding.turn_actions(held.value, two_step=two_step))
         ids: list[int] = held.derived  # type: ignore[assignment]
         return list(ids)
 

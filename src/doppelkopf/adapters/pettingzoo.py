@@ -139,7 +139,10 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
 
     Options: ``rules`` (a :class:`~doppelkopf.Rules`, default the DDV's),
     ``dealer`` (seat 3, so seat 0 leads), ``owing`` and ``forced`` (the
-    compulsory solos of V§9), ``information_state`` (observe the tensor with
+    compulsory solos of V§9), ``two_step`` (offer the bare *Vorbehalt* of
+    the two-step reservation round, SPEC §3.2, and its ids 2622–2623 in an
+    action space of 2,624; see :mod:`doppelkopf.adapters.encoding`),
+    ``information_state`` (observe the tensor with
     the order of play), ``render_mode`` (``"human"`` prints, ``"ansi"``
     returns the text) and ``ascii`` (cards as ``CQ`` instead of ``♣Q``).
 
@@ -151,7 +154,7 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
     Raises:
         InvalidTypeError: an option of the wrong type: ``rules`` no
             :class:`~doppelkopf.Rules`, ``owing`` no iterable of ``int`` seats,
-            ``forced``, ``information_state`` or ``ascii`` no ``bool``.
+            ``forced``, ``two_step``, ``information_state`` or ``ascii`` no ``bool``.
         InvalidValueError: a render mode other than ``"human"``, ``"ansi"`` or ``None``,
             or deal options the rules refuse (V§9).
     """
@@ -170,6 +173,7 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
         dealer: int = 3,
         owing: Iterable[int] = (),
         forced: bool = False,
+        two_step: bool = False,
         information_state: bool = False,
         render_mode: str | None = None,
         ascii: bool = False,
@@ -183,6 +187,8 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
             )
         rules = rule_set(rules)
         _checks.flag(information_state, "information_state")
+        _checks.flag(two_step, "two_step")
+        self.two_step = two_step
         _checks.flag(ascii, "ascii")
         if isinstance(owing, (str, bytes, bytearray)) or not isinstance(owing, Iterable):
             raise _checks.type_error(owing, "owing", "iterable of seats")
@@ -203,7 +209,7 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
         self.information_state = information_state
         size = encoding.INFORMATION_STATE_SIZE if information_state else encoding.OBSERVATION_SIZE
         self._size = size
-        self._actions = encoding.num_actions(rules)
+        self._actions = encoding.num_actions(rules, two_step=two_step)
         self.possible_agents = list(_AGENTS)
         self.agents = list(_AGENTS)
         self.action_spaces = {agent: _Actions(self._actions) for agent in _AGENTS}
@@ -263,7 +269,7 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
         deal = self.deal
         if deal.turn is not None:
             self.agent_selection = _AGENTS[deal.turn]
-            self._ids = encoding.action_ids(encoding.turn_actions(deal))
+            self._ids = encoding.action_ids(encoding.turn_actions(deal, two_step=self.two_step))
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[np.int8]]:
         """The tensor of ``agent``'s seat and its action mask (SPEC §6.1).

@@ -287,11 +287,17 @@ class TerminalPlayer:
     # --- the reservation round ----------------------------------------------------
 
     def _reserve(self, view: PlayerView) -> Action:
-        options = [action for action in view.legal_actions if isinstance(action, Declare)]
+        # The terminal names the reservation at once (the one-step form, SPEC §3.2);
+        # asked a question of the two-step round, it offers the answers to it.
+        options = [
+            action
+            for action in view.legal_actions
+            if isinstance(action, Declare) and action.reservation is not Reservation.VORBEHALT
+        ]
 
         queen = _card(_CLUB_QUEEN, self.ascii_only)
 
-        def label(action: Declare) -> str:
+        def label(action: Declare) -> str:  # noqa: PLR0911 - one return per kind of answer
             reservation = action.reservation
             if reservation is Reservation.THROW:
                 reason = action.reason
@@ -308,6 +314,8 @@ class TerminalPlayer:
                 return "healthy"
             if reservation is Reservation.MARRIAGE:
                 return f"marriage (you hold both {queen})"
+            if reservation is Reservation.DECLINE:
+                return f"no {view.question} (you are asked again for a lower kind)"
             return str(reservation.game_type)
 
         def show() -> None:

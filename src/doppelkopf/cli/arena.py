@@ -22,7 +22,7 @@ import attrs
 
 from .. import _checks
 from .._text_table import Column, lay_out
-from ..deal import Action, Deal, Declare, PlayerView
+from ..deal import Action, Deal, Declare, PlayerView, Reservation
 from ..errors import InvalidValueError
 from ..players import HeuristicPlayer, Player, RandomPlayer, play_deal
 from ..records import dump_deal
@@ -76,9 +76,14 @@ class SoloShyRandomPlayer:
 
     def act(self, view: PlayerView) -> Action | None:
         """As :meth:`RandomPlayer.act <doppelkopf.RandomPlayer.act>`, solos made rare."""
-        if view.game_type is not None or view.turn != view.seat:
+        if view.game_type is not None or view.turn != view.seat or view.question is not None:
             return self.player.act(view)
-        options = [action for action in view.legal_actions if isinstance(action, Declare)]
+        # It names its reservation at once: never the bare Vorbehalt (SPEC §3.2).
+        options = [
+            action
+            for action in view.legal_actions
+            if isinstance(action, Declare) and action.reservation is not Reservation.VORBEHALT
+        ]
         solos = [action for action in options if action.reservation.game_type in _SOLO_TYPES]
         others = [action for action in options if action not in solos]
         if solos and (not others or self.rng.random() < _SOLO_SHARE):

@@ -66,6 +66,7 @@ from .poverty import Poverty as Poverty
 from .poverty import normal_trumps as normal_trumps
 from .poverty import pass_choices as pass_choices
 from .poverty import return_choices as return_choices
+from .questions import ReservationKind as ReservationKind
 from .reservations import CLUB_QUEEN as CLUB_QUEEN
 from .reservations import RoundResult as RoundResult
 from .reservations import SoloKind as SoloKind
@@ -94,6 +95,7 @@ __all__ = [
     "PlayerView",
     "Poverty",
     "Reservation",
+    "ReservationKind",
     "ReturnCards",
     "RoundResult",
     "Schweine",

@@ -21,7 +21,9 @@ separate cards::
                 | throw-word reason                     "throw nines5" (V§7.2)
     reservation = what Reservation.parse reads: "healthy", "gesund",
                   "marriage", "Hochzeit", "queens solo", "Damensolo",
-                  "Fleischloser", "poverty", "Armut", "SOLO_Q", ...
+                  "Fleischloser", "poverty", "Armut", "SOLO_Q", ...,
+                  and the two-step round's "vorbehalt" (the bare
+                  Vorbehalt) and "decline" or "weiter" (not the kind asked)
     solo-name   = queens | damen | jacks | buben | fleshless | fleischlos
                 | fleischloser | diamonds | karo | trumpf | hearts | herz
                 | spades | pik | clubs | kreuz

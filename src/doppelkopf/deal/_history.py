@@ -16,16 +16,28 @@ from collections.abc import Iterable
 
 from ..cards import Card
 from ._state import HasState
-from .actions import Announced, AnswerPoverty, Declare, Event, PassCards, Play, ReturnCards
+from .actions import (
+    Announced,
+    AnswerPoverty,
+    Declare,
+    Event,
+    PassCards,
+    Play,
+    Reservation,
+    ReturnCards,
+)
 
 __all__ = ["cards_and_calls", "history"]
+
+_THROW = Reservation.THROW
 
 
 def history(self: HasState) -> tuple[Event, ...]:
     """Every event in order: reservations, the Armut exchange, announcements and cards.
 
-    The answers come in asking order (SPEC §3.2), then the steps of the
-    exchange (V§6.3); each announcement comes just before the card that
+    The answers come in asking order (SPEC §3.2), then the answers to the
+    questions of the two-step round, then the steps of the exchange (V§6.3);
+    each announcement comes just before the card that
     followed it, placed by its ``moment``.
     """
     setup, _, tricks, leader, cards, _ = self._state
@@ -35,7 +47,8 @@ def history(self: HasState) -> tuple[Event, ...]:
         seat = (dealer + offset) & 3
         answer = declarations[seat]
         if answer is not None:
-            events.append(Declare(seat, answer, reasons[seat]))
+            events.append(Declare(seat, answer, reasons[seat] if answer is _THROW else None))
+    events.extend(setup.extra.asked)
     poverty = setup.extra.poverty
     if poverty is not None and poverty.passed is not None:
         poor = poverty.poor

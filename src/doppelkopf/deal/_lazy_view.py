@@ -146,6 +146,7 @@ FIELDS: Final[dict[str, Callable[[HasState, int], Any]]] = {
     "forced": lambda deal, seat: deal._state[0].extra.forced,
     "solo_kind": lambda deal, seat: deal._state[0].extra.solo_kind,
     "throw_reason": lambda deal, seat: deal._state[0].extra.reasons[seat],
+    "asked": lambda deal, seat: deal._state[0].extra.asked,
 }
 """How each field of a view that is not set at once is computed from ``(deal, seat)``."""
 

@@ -21,10 +21,11 @@ from ..parties import Party
 from ..rules import _DEFAULT_ORDERS, THROW_REASONS, GameType, Rules, ThrowReason
 from ._positions import by_position
 from ._state import SETUP, TURN, Deal, HasState, _Setup, successor
-from .actions import Reservation, ReservationTypeError, action_type_error
+from .actions import Declare, Reservation, ReservationTypeError, action_type_error
 from .outcome import VoidDeal
 from .poverty import Poverty, count_bits, trump_bits
 from .procedures import NO_PROCEDURES, Procedures
+from .questions import kind_choices, may_say_vorbehalt, next_question
 from .reservations import (
     CLUB_QUEEN_SHIFT,
     SoloKind,
@@ -50,6 +51,8 @@ _HEALTHY: Final = Reservation.HEALTHY
 _ASKED_MARRIAGE: Final = Reservation.MARRIAGE
 _POVERTY: Final = Reservation.POVERTY
 _THROW: Final = Reservation.THROW
+_VORBEHALT: Final = Reservation.VORBEHALT
+_DECLINE: Final = Reservation.DECLINE
 _LUSTSOLO: Final = NO_PROCEDURES._replace(solo_kind=SoloKind.VOLUNTARY)
 _PROCEDURAL: Final = (_POVERTY, _THROW)
 _DECLARABLE: Final = frozenset(game for game in GameType if game.is_declarable_solo)
@@ -63,14 +66,23 @@ def check_declare(
     """Raise unless ``seat`` may answer ``reservation`` now (SPEC §3.2, V§3, V§6.1, V§7, V§9.5).
 
     ``reason`` is the throw reason named with :attr:`Reservation.THROW`
-    and with no other answer.
+    and with no other answer.  In the first step a seat answers healthy, a
+    named reservation (the one-step form) or a bare
+    :attr:`Reservation.VORBEHALT`, open where some reservation is and not in
+    a forced deal (V§9.5).  In the second step of the two-step round
+    (:attr:`Deal.question`) the seat asked names a reservation of the kind
+    asked or answers :attr:`Reservation.DECLINE`, open while a lower kind
+    it could hold is still to be asked of it (V§6.2, V§9.2).
 
     Raises:
         WrongPhaseError: the reservation round is over.
         NotYourTurnError: another seat is asked now.
         InvalidReservationError: a marriage without both ♣Q, a solo under
             ``solos=False``, Armut or Schmeißen where the rules or the hand
-            do not allow it, or anything but a solo in a forced deal.
+            do not allow it, anything but a solo in a forced deal, a bare
+            *Vorbehalt* with no reservation open, a ``DECLINE`` with no
+            question asked, or an answer to a question that is not of the
+            kind asked or a ``DECLINE`` that leaves nothing to name.
     """
     setup = self._state[SETUP]
     if type(seat) is not int or not 0 <= seat <= 3:
@@ -100,6 +112,12 @@ def check_declare(
             seat=seat,
             action="declare",
         )
+    if setup.declarations[seat] is not None:
+        _check_question(setup, seat, reservation, reason)
+        return
+    if reservation is _VORBEHALT or reservation is _DECLINE:
+        _check_bare(setup, seat, reservation, reason)
+        return
     if reservation is _ASKED_MARRIAGE and (setup.dealt[seat]._bits >> CLUB_QUEEN_SHIFT) & 3 != 2:
         raise InvalidReservationError(
             "only a player holding both ♣Q may announce a marriage",
@@ -152,9 +170,11 @@ def declare(
     """
     state = self._state
     setup, held, tricks, leader, cards, turn = state
-    # A healthy answer of the seat asked, in an open round that is not
-    # forced, passes every test of check_declare: the common answer skips
-    # them.  (The seat compared by identity as in play.)
+    before = setup.declarations
+    # A healthy answer of the seat asked, in the first step of an open
+    # round that is not forced, passes every test of check_declare: the
+    # common answer skips them.  (The seat compared by identity as in
+    # play; ``before[seat]`` is read only once it is the seat asked.)
     if (
         reservation is not _HEALTHY
         or seat is not turn
@@ -162,9 +182,11 @@ def declare(
         or reason is not None
         or setup.game_type is not None
         or setup.extra.forced
+        or before[seat] is not None
     ):
         check_declare(self, seat, reservation, reason)
-    before = setup.declarations
+        if before[seat] is not None:
+            return _answer_question(self, seat, reservation, reason)
     # Concatenation: a tuple display with starred slices builds a list first.
     declarations = before[:seat] + (reservation,) + before[seat + 1 :]  # noqa: RUF005
     if reason is not None:
@@ -180,6 +202,8 @@ def declare(
         deal._state = (setup, held, tricks, leader, cards, (seat + 1) & 3)
         return deal
     rules = setup.rules
+    if _VORBEHALT in declarations:
+        return _ask(self, setup._replace(declarations=declarations), held, ())
     if rules is not _DDV and (rules.armut or rules.schmeissen or rules.compulsory_solo):
         return _end_round(self, setup, held, declarations)
     # Only a forced deal ends its round with seats left unasked (V§9.5).
@@ -351,11 +375,28 @@ def _check_procedure_answer(
 
 
 def _end_round(
-    self: Deal, setup: _Setup, held: int, declarations: tuple[Reservation | None, ...]
+    self: Deal,
+    setup: _Setup,
+    held: int,
+    declarations: tuple[Reservation | None, ...],
+    winner: Declare | None = None,
 ) -> Deal:
-    """The deal after the last answer under V§6–§9: the contract, an exchange or a void deal."""
+    """The deal after the last answer under V§6–§9: the contract, an exchange or a void deal.
+
+    ``winner`` is the answer that won the questions of the two-step round:
+    the contract is that of ``winner`` alone, and ``declarations`` (stored
+    as given) keep the bare *Vorbehalt* of every seat that said one.
+    """
+    resolved: Sequence[Reservation | None] = declarations
+    reasons = setup.extra.reasons
+    if winner is not None:
+        resolved = [_HEALTHY] * 4
+        resolved[winner.seat] = winner.reservation
+        reasons = (None, None, None, None)
+        if winner.reason is not None:
+            reasons = (*reasons[: winner.seat], winner.reason, *reasons[winner.seat + 1 :])
     result = resolve_extended(
-        declarations,
+        resolved,
         setup.dealer,
         setup.dealt,
         setup.rules,
@@ -366,7 +407,7 @@ def _end_round(
     tricks, leader, cards = self._state[2:5]
     if game is None:
         assert declarer is not None
-        void = VoidDeal("thrown", declarer, setup.extra.reasons[declarer], setup.dealt[declarer])
+        void = VoidDeal("thrown", declarer, reasons[declarer], setup.dealt[declarer])
         setup = setup._replace(declarations=declarations, extra=setup.extra._replace(void=void))
         return successor(self, (setup, held, tricks, leader, cards, None))
     if game is _POVERTY_GAME:
@@ -387,6 +428,118 @@ def _end_round(
         leader = declarer  # V§9.3, V§9.5: the soloist leads trick 1
     assert setup.order is not None
     return successor(self, (setup, by_position(held, setup.order), tricks, leader, cards, leader))
+
+
+def _ask(self: Deal, setup: _Setup, held: int, asked: tuple[Declare, ...]) -> Deal:
+    """The deal after an answer that leaves a bare *Vorbehalt* in the round (SPEC §3.2, V§6.2).
+
+    The next question of the second step, the seat asked on turn; or, once
+    an answer wins, the contract it gives.
+    """
+    extra = setup.extra
+    found = next_question(
+        setup.dealer, setup.declarations, asked, setup.rules, extra.owing, reasons=extra.reasons
+    )
+    tricks, leader, cards = self._state[2:5]
+    if type(found) is tuple:
+        setup = setup._replace(extra=extra._replace(asked=asked))
+        return successor(self, (setup, held, tricks, leader, cards, found[1]))
+    assert isinstance(found, Declare)
+    setup = setup._replace(extra=extra._replace(asked=asked))
+    return _end_round(self, setup, held, setup.declarations, found)
+
+
+def _answer_question(
+    self: Deal, seat: int, reservation: Reservation, reason: ThrowReason | None
+) -> Deal:
+    """``seat`` answers the question asked of it, already checked (SPEC §3.2, V§6.2, V§9.2)."""
+    setup, held = self._state[SETUP], self._state[1]
+    asked = (*setup.extra.asked, Declare(seat, reservation, reason))
+    return _ask(self, setup, held, asked)
+
+
+def _check_bare(setup: _Setup, seat: int, reservation: Reservation, reason: object) -> None:
+    """Raise unless ``seat`` may give the bare ``VORBEHALT`` now; ``DECLINE`` never (SPEC §3.2)."""
+    action = declare_action(reservation)
+    if reason is not None:
+        raise InvalidReservationError(
+            f"only Schmeißen names a reason, not {reservation}",
+            seat=seat,
+            action=action,
+            rule="V§7.2",
+        )
+    if reservation is _DECLINE:
+        raise InvalidReservationError(
+            "no question is asked yet: the first step is answered healthy or Vorbehalt",
+            seat=seat,
+            action=action,
+            rule="§3.2",
+        )
+    if setup.extra.forced:
+        raise InvalidReservationError(
+            "a forced deal has no reservation round: the forced player names a solo",
+            seat=seat,
+            action=action,
+            rule="V§9.5",
+        )
+    if not may_say_vorbehalt(setup.dealt[seat], setup.rules):
+        raise InvalidReservationError(
+            "no reservation is open to this hand under these rules, so it has no Vorbehalt",
+            seat=seat,
+            action=action,
+            rule="§3.2, V§3",
+        )
+
+
+def _check_question(setup: _Setup, seat: int, reservation: Reservation, reason: object) -> None:
+    """Raise unless ``seat``, asked a question of the second step, may answer so (V§6.2, V§9.2)."""
+    action = declare_action(reservation)
+    owing = setup.extra.owing
+    found = next_question(setup.dealer, setup.declarations, setup.extra.asked, setup.rules, owing)
+    assert type(found) is tuple
+    kind = found[0]
+    if reason is not None:
+        _check_procedure_answer(setup, seat, reservation, reason)
+    choices = kind_choices(seat, setup.dealt[seat], kind, setup.rules, owing)
+    for choice in choices:
+        if choice.reservation is reservation and choice.reason == reason:
+            return
+    rule = "V§9.2" if setup.rules.compulsory_solo else "V§6.2"
+    if reservation is _DECLINE:
+        raise InvalidReservationError(
+            f"seat {seat} must name its reservation: no lower kind it could hold is asked "
+            f"after {kind}",
+            seat=seat,
+            action=action,
+            rule=f"§3.2, {rule}",
+        )
+    if reservation is _HEALTHY or reservation is _VORBEHALT:
+        raise InvalidReservationError(
+            f"seat {seat} said Vorbehalt and is asked for {kind}: it names one or declines",
+            seat=seat,
+            action=action,
+            rule="§3.2",
+        )
+    if reservation.is_solo and not setup.rules.solos:
+        raise InvalidReservationError(
+            "this table plays without solos (solos=False)", seat=seat, action=action, rule="V§3"
+        )
+    if reservation is _THROW or reservation is _POVERTY:
+        _check_procedure_answer(setup, seat, reservation, reason)
+    if reservation is _ASKED_MARRIAGE and (setup.dealt[seat]._bits >> CLUB_QUEEN_SHIFT) & 3 != 2:
+        raise InvalidReservationError(
+            "only a player holding both ♣Q may announce a marriage",
+            seat=seat,
+            action=action,
+            rule="§3.2",
+        )
+    raise InvalidReservationError(
+        f"seat {seat} is asked for {kind} now, and {reservation} is no reservation of that "
+        "kind: the kinds are asked in the order of the ranking",
+        seat=seat,
+        action=action if reason is None else f"{action} ({reason})",
+        rule=rule,
+    )
 
 
 def _trumps(count: int) -> str:

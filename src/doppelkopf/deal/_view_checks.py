@@ -25,6 +25,11 @@ a view that contradicts itself or the rules, in three layers:
    each party's state their result, the Schweine (V§2.3), the phase and the
    seat on turn (SPEC §3.5), the Armut and the void deal (V§6, V§7, V§8).
 
+Why it is long: every field of a view is checked against the others here,
+one check per rule that ties them, and the checks share the helpers that
+recompute the seats asked, the dealt hand and the announcement states;
+split by field, each part would repeat them.
+
 What depends on the cards the viewer cannot see (do they fit every void and
 ♣Q fact at once, and a hidden *Vorbehalt* or Armut exchange?) is left to the
 sampler (:class:`~doppelkopf.search.WorldSampler`).
@@ -60,6 +65,7 @@ from .actions import (
 )
 from .outcome import VoidDeal, VoidReason
 from .poverty import Poverty
+from .questions import may_say_vorbehalt
 from .reservations import SoloKind, declare_choices
 
 __all__ = ["check_view"]
@@ -116,6 +122,7 @@ def check_view(view: PlayerView) -> None:
     """
     _check_fields(view)
     _check_answers(view)
+    _check_asked(view)
     _check_cards(view)
     _check_own_wish(view)
     _check_play(view)
@@ -288,6 +295,23 @@ def _check_answers(view: PlayerView) -> None:
         _fail("throw_reason", "a seat that throws in names a reason, no other seat", "V§7.2")
 
 
+def _check_asked(view: PlayerView) -> None:
+    """The answers to the questions of the two-step round (SPEC §3.2, V§6.2, V§9.2)."""
+    asked = view.asked
+    if type(asked) is not tuple:
+        raise _checks.type_error(asked, _name("asked"), "tuple of Declare")
+    for position, answer in enumerate(asked):
+        _checks.instance(answer, Declare, _name("asked[...]"))
+        if not view.declared[answer.seat] or None in view.declared:
+            _fail("asked", "only a seat that said Vorbehalt is asked, after the first step", "§3.2")
+        named = answer.reservation is not Reservation.DECLINE
+        ended = view.game_type is not None or view.void is not None
+        if named and (position != len(asked) - 1 or not ended):
+            _fail("asked", "the first name given to a question ends the round", "V§6.2")
+        if answer.reservation in (Reservation.HEALTHY, Reservation.VORBEHALT):
+            _fail("asked", "a question is answered by a name or a decline", "§3.2")
+
+
 def _count(bits: int, index: int) -> int:
     return (bits >> (2 * index)) & 3
 
@@ -350,8 +374,12 @@ def _check_own_wish(view: PlayerView) -> None:
     own = view.reservation
     if own is None:
         return
-    wish = Declare(view.seat, own, view.throw_reason)
     dealt = Hand.from_bits(_dealt_bits(view))
+    if own is Reservation.VORBEHALT:
+        if view.forced or not may_say_vorbehalt(dealt, view.rules):
+            _fail("reservation", f"the hand dealt to seat {view.seat} allows no vorbehalt", "§3.2")
+        return
+    wish = Declare(view.seat, own, view.throw_reason)
     if wish not in declare_choices(view.seat, dealt, view.rules, forced=view.forced):
         _fail("reservation", f"the hand dealt to seat {view.seat} allows no {own}", "§3.2")
 
@@ -471,7 +499,11 @@ def _check_contract(view: PlayerView) -> None:  # noqa: PLR0912 - one check per 
         _fail("solo_kind", "a compulsory or forced solo needs compulsory solos", "V§9.1")
     if (kind is SoloKind.FORCED) != (view.forced and kind is not None):
         _fail("solo_kind", "the solo of a forced deal is the forced solo", "V§9.5")
-    if view.seat == declarer and game not in _WISHED.get(view.reservation, ()):
+    wish = view.reservation
+    for answer in view.asked:
+        if answer.seat == view.seat and answer.reservation is not Reservation.DECLINE:
+            wish = answer.reservation
+    if view.seat == declarer and game not in _WISHED.get(wish, ()):
         _fail("reservation", f"the viewer declared a {game} game", "§3.3")
     _check_schweine(view, game)
     _check_parties(view, game)
@@ -641,9 +673,16 @@ def _check_phase(view: PlayerView) -> None:  # noqa: PLR0912 - one branch per ph
         if game is not None or view.void is not None:
             _fail("phase", "the reservation round ends with the contract", "§3.5")
         asked = [seat for seat in _asked(view) if view.declared[seat] is None]
-        if not asked:
-            _fail("phase", "every seat has answered: the reservation round is over", "§3.5")
-        expected = asked[0]
+        if asked:
+            expected = asked[0]
+        elif view.question is None:
+            _fail(
+                "phase",
+                "every seat has answered and no question is open: the round is over",
+                "§3.5",
+            )
+        else:
+            expected = view.turn
     elif phase in _EXCHANGE:
         if poverty is None or game is not GameType.POVERTY:
             _fail("phase", "the Armut exchange needs an Armut", "V§6.3")

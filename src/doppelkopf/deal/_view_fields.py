@@ -15,9 +15,10 @@ from ..cards import Hand
 from ..parties import Party
 from ..rules import GameType, Rules, ThrowReason
 from ..tricks import Trick
-from .actions import Action, Announced, Phase, Reservation
+from .actions import Action, Announced, Declare, Phase, Reservation
 from .outcome import VoidDeal
 from .poverty import Poverty
+from .questions import ReservationKind
 from .reservations import SoloKind
 
 __all__ = ["PlayerView"]
@@ -84,7 +85,11 @@ class PlayerView(Protocol):
     @property
     def throw_reason(self) -> ThrowReason | None: ...
     @property
+    def asked(self) -> tuple[Declare, ...]: ...
+    @property
     def _given_actions(self) -> tuple[Action, ...] | None: ...
+    @property
+    def question(self) -> ReservationKind | None: ...
     @property
     def card_order(self) -> CardOrder | None: ...
     @property

@@ -146,9 +146,17 @@ class Phase(enum.Enum, metaclass=_checks.LookupEnumType):
 class Reservation(enum.Enum, metaclass=_checks.LookupEnumType):
     """A player's answer in the reservation round (SPEC §3.2).
 
-    ``HEALTHY`` is *gesund*; every other member is a *Vorbehalt* naming what the
-    player wants to play: a marriage (only with both ♣Q), a voluntary solo,
-    ``POVERTY`` (*Armut*, V§6.1) or ``THROW`` (*Schmeißen*, V§7.2).
+    ``HEALTHY`` is *gesund*; a named reservation is a *Vorbehalt* naming what
+    the player wants to play: a marriage (only with both ♣Q), a voluntary solo,
+    ``POVERTY`` (*Armut*, V§6.1) or ``THROW`` (*Schmeißen*, V§7.2).  Naming it
+    at once is the one-step form of the round.
+
+    The two-step form of a DDV table (SPEC §3.2–§3.4) has two more answers:
+    ``VORBEHALT``, a bare *Vorbehalt* in the first step that names nothing
+    yet, and ``DECLINE``, the answer "not this kind" to a question of the
+    second step, where the seats that said a bare *Vorbehalt* are asked kind
+    by kind in the order of V§6.2 and V§9.2 (see
+    :attr:`doppelkopf.Deal.question`).  Neither asks for a game.
     ``str`` gives the words a player says, ``.value`` the identifier of records.
 
     >>> Reservation.QUEENS_SOLO.game_type, Reservation.HEALTHY.game_type
@@ -168,10 +176,14 @@ class Reservation(enum.Enum, metaclass=_checks.LookupEnumType):
     FLESHLESS = "FLESHLESS"
     POVERTY = "poverty"
     THROW = "throw"
+    VORBEHALT = "vorbehalt"
+    DECLINE = "decline"
 
     @property
     def game_type(self) -> GameType | None:
         """The game this reservation asks for: ``None`` for healthy and for throwing in (V§7).
+
+        ``None`` also for the bare ``VORBEHALT`` and for ``DECLINE`` (SPEC §3.2).
 
         >>> Reservation.POVERTY.game_type, Reservation.THROW.game_type
         (GameType.POVERTY, None)
@@ -192,8 +204,8 @@ class Reservation(enum.Enum, metaclass=_checks.LookupEnumType):
         """Read a reservation by its English name, its identifier or its German word (SPEC §3.2).
 
         Case, spaces, hyphens and underscores are ignored, and ä, ö, ü and ß may
-        be written ae, oe, ue and ss.  *Vorbehalt* names no reservation: it is
-        what every answer but *gesund* is.
+        be written ae, oe, ue and ss.  *Vorbehalt* reads as the bare
+        :attr:`VORBEHALT` of the two-step round, *weiter* as :attr:`DECLINE`.
 
         >>> [str(Reservation.parse(t)) for t in ("gesund", "Hochzeit", "queens solo", "SOLO_J")]
         ['healthy', 'marriage', 'queens solo', 'jacks solo']
@@ -201,6 +213,8 @@ class Reservation(enum.Enum, metaclass=_checks.LookupEnumType):
         (Reservation.FLESHLESS, Reservation.DIAMONDS_SOLO)
         >>> Reservation.parse("Armut"), Reservation.parse("Schmeissen")  # V§6.1, V§7.2
         (Reservation.POVERTY, Reservation.THROW)
+        >>> Reservation.parse("Vorbehalt"), Reservation.parse("decline")  # SPEC §3.2
+        (Reservation.VORBEHALT, Reservation.DECLINE)
 
         Raises:
             InvalidTypeError: ``text`` is not a ``str``.
@@ -242,14 +256,24 @@ _RESERVATION_WORDS: Final = {
     Reservation.FLESHLESS: "fleshless",
     Reservation.POVERTY: "poverty",
     Reservation.THROW: "throw",
+    Reservation.VORBEHALT: "vorbehalt",
+    Reservation.DECLINE: "decline",
 }
 _NOT_SOLOS: Final = frozenset(
-    {Reservation.HEALTHY, Reservation.MARRIAGE, Reservation.POVERTY, Reservation.THROW}
+    {
+        Reservation.HEALTHY,
+        Reservation.MARRIAGE,
+        Reservation.POVERTY,
+        Reservation.THROW,
+        Reservation.VORBEHALT,
+        Reservation.DECLINE,
+    }
 )
 _RESERVATION_GAMES: Final = {
     member: (
         None
-        if member in (Reservation.HEALTHY, Reservation.THROW)
+        if member
+        in (Reservation.HEALTHY, Reservation.THROW, Reservation.VORBEHALT, Reservation.DECLINE)
         else GameType.MARRIAGE
         if member is Reservation.MARRIAGE
         else GameType.POVERTY
@@ -270,6 +294,8 @@ _GERMAN_WORDS: Final = {
     Reservation.FLESHLESS: ("Fleischloser",),
     Reservation.POVERTY: ("Armut",),
     Reservation.THROW: ("Schmeißen",),
+    Reservation.VORBEHALT: ("Vorbehalt",),
+    Reservation.DECLINE: ("weiter",),
 }
 _UMLAUTS: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "ẞ": "ss"})
 
@@ -608,7 +634,9 @@ class Concealed:
     not know what happened:
 
     - ``"vorbehalt"``: ``seat`` said *Vorbehalt* and its wish is not public
-      (SPEC §3.3: only the wish that becomes the contract is made known);
+      (SPEC §3.3: only the wish that becomes the contract is made known),
+      whether it named the wish at once or said the bare *Vorbehalt* of the
+      two-step round: the two look the same to the others;
     - ``"pass"``: the poor player ``seat`` passed three cards the viewer does
       not see (V§6.3 step 1, V§6.7);
     - ``"return"``: the acceptor ``seat`` returned three cards the viewer does

@@ -47,6 +47,7 @@ from ._aliases import DeprecatedAlias
 from ._announcing import announcing_seats as announcing_seats  # noqa: PLC0414
 from ._lazy_view import view_of as _view_of
 from ._legal import legal_actions_of as _legal_actions
+from ._legal import question_of as _question_of
 from ._legal import seat_actions as seat_actions  # noqa: PLC0414
 from ._positions import held_count, index_held
 
@@ -70,6 +71,7 @@ from .actions import (
 from .dealing import HAND_MASK, hand_of
 from .outcome import VoidDeal
 from .poverty import Poverty
+from .questions import ReservationKind
 from .reservations import SoloKind, check_seat
 from .views import PlayerView
 
@@ -400,6 +402,34 @@ class Deal:
         ``None`` once the deal is finished or void.
         """
         return self._state[TURN]
+
+    @property
+    def question(self) -> ReservationKind | None:
+        """The kind the second step of the two-step round asks :attr:`turn` for now (SPEC §3.2).
+
+        ``None`` outside that step: in the first step, where each seat answers
+        healthy, a bare :attr:`Reservation.VORBEHALT` or a named reservation,
+        and once the contract is fixed.  After the first step, if some seat
+        said a bare *Vorbehalt*, the seats are asked by kind in the order of
+        V§6.2 and V§9.2 (:mod:`doppelkopf.deal.questions`); the phase stays
+        :attr:`Phase.RESERVATIONS`.
+
+        >>> from doppelkopf import Deal, Reservation
+        >>> deal = Deal.shuffled(seed=3, dealer=3).declare(0, Reservation.VORBEHALT)
+        >>> deal = deal.declare(1, Reservation.HEALTHY).declare(2, Reservation.HEALTHY)
+        >>> deal.declare(3, Reservation.HEALTHY).question
+        ReservationKind.SOLO
+        """
+        return _question_of(self)
+
+    @property
+    def asked(self) -> tuple[Declare, ...]:
+        """The answers given to the questions of the two-step round, in order (SPEC §3.2).
+
+        Each a name of the kind asked or a :attr:`Reservation.DECLINE`; empty
+        in a one-step round.  :attr:`history` lists them after the first step.
+        """
+        return self._setup.extra.asked
 
     @property
     def moment(self) -> int:

@@ -18,6 +18,7 @@ from typing import Final, NamedTuple
 
 from ..rules import ThrowReason
 from ._replace import install as install_replace
+from .actions import Declare
 from .outcome import VoidDeal
 from .poverty import Poverty
 from .reservations import SoloKind
@@ -36,7 +37,9 @@ class Procedures(NamedTuple):
     seats that still owe a compulsory solo (V§9.1); ``forced``: whether the
     deal is forced (V§9.5); ``solo_kind``: the kind of its declared solo;
     ``poverty``: the Armut exchange (V§6.3); ``void``: why the deal is void
-    (V§8).  Every deal without them shares :data:`NO_PROCEDURES`, so that a
+    (V§8); ``asked``: the answers given to the questions of the two-step
+    round, in order (SPEC §3.2, :mod:`doppelkopf.deal.questions`).  Every deal
+    without them shares :data:`NO_PROCEDURES`, so that a
     DDV deal carries one more slot and no more work.
     """
 
@@ -46,6 +49,7 @@ class Procedures(NamedTuple):
     solo_kind: SoloKind | None
     poverty: Poverty | None
     void: VoidDeal | None
+    asked: tuple[Declare, ...] = ()
 
 
 install_replace(Procedures)

@@ -23,7 +23,12 @@ from .actions import ActionTypeError, Declare, Reservation, action_type_error
 from .poverty import may_declare_poverty
 from .throwing import reasons_met
 
-__all__ = ["RoundResult", "SoloKind", "resolve_reservations", "resolve_round"]
+__all__ = [
+    "RoundResult",
+    "SoloKind",
+    "resolve_reservations",
+    "resolve_round",
+]
 
 CLUB_QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN)
 CLUB_QUEEN_SHIFT: Final = 2 * CLUB_QUEEN.index
@@ -419,13 +424,15 @@ def declare_choices(
 
     Healthy, a marriage with both ♣Q, the solos unless ``solos=False``, Armut
     where the hand may declare it (V§6.1) and Schmeißen once per reason the
-    hand meets (V§7.2); in a ``forced`` deal only the solos (V§9.5).
+    hand meets (V§7.2), then the bare ``VORBEHALT`` of the two-step round
+    wherever one of those reservations is open (SPEC §3.2); in a ``forced``
+    deal only the solos (V§9.5), as it has no reservation round.
 
     >>> from doppelkopf import Rules
     >>> hand = Hand.parse("♣9 ♣9 ♠9 ♥9 ♦9 ♣A ♣10 ♠A ♠K ♥A ♥K ♦Q")
     >>> rules = Rules(armut=True, schmeissen={"nines5"}, solos=False)
     >>> [str(d) for d in declare_choices(1, hand, rules)]
-    ['seat 1: healthy', 'seat 1: poverty', 'seat 1: throw (nines5)']
+    ['seat 1: healthy', 'seat 1: poverty', 'seat 1: throw (nines5)', 'seat 1: vorbehalt']
     """
     choices: list[Declare] = []
     marriage = (hand.bits >> CLUB_QUEEN_SHIFT) & 3 == 2
@@ -442,9 +449,13 @@ def declare_choices(
     if may_declare_poverty(hand, rules):
         choices.append(Declare(seat, _POVERTY))
     choices.extend(Declare(seat, _THROW, reason) for reason in reasons_met(hand.bits, rules))
+    if len(choices) > 1:
+        choices.append(Declare(seat, Reservation.VORBEHALT))
     return tuple(choices)
 
 
 _CLASSIC: Final = tuple(
-    reservation for reservation in Reservation if reservation not in (_POVERTY, _THROW)
+    reservation
+    for reservation in Reservation
+    if reservation not in (_POVERTY, _THROW, Reservation.VORBEHALT, Reservation.DECLINE)
 )

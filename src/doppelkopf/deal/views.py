@@ -36,6 +36,7 @@ from .actions import (
 )
 from .outcome import VoidDeal
 from .poverty import Poverty
+from .questions import ReservationKind, kind_choices, kinds_asked
 from .reservations import SoloKind, declare_choices
 
 __all__ = ["PlayerView"]
@@ -77,7 +78,10 @@ class PlayerView(_ActionCache):
     the deal's own.  ``phase`` is the deal's phase.
 
     ``throw_reason`` is the reason the viewer itself named when it said
-    *Schmeißen* (V§7.2), ``None`` otherwise.  :attr:`history` lists what the
+    *Schmeißen* (V§7.2), ``None`` otherwise.  ``asked`` holds the answers
+    given to the questions of the two-step round (SPEC §3.2, each a name of
+    the kind asked or a ``DECLINE``), public as they are said; the kind
+    asked now is :attr:`question`.  :attr:`history` lists what the
     seat saw happen, in order, and :attr:`key` is a hashable key of the
     information set, the same for two views exactly when they are equal.
 
@@ -127,6 +131,7 @@ class PlayerView(_ActionCache):
     forced: bool = False
     solo_kind: SoloKind | None = None
     throw_reason: ThrowReason | None = None
+    asked: tuple[Declare, ...] = ()
     # Legal actions given to the constructor (``legal_actions=``, as
     # attrs.evolve passes them); None lists them from the fields above.
     _given_actions: tuple[Action, ...] | None = attrs.field(
@@ -168,11 +173,14 @@ class PlayerView(_ActionCache):
         _SET_CACHED_ACTIONS(self, actions)
         return actions
 
-    def _list_actions(self) -> tuple[Action, ...]:
+    def _list_actions(self) -> tuple[Action, ...]:  # noqa: PLR0911 - one return per phase
         seat, game, rules = self.seat, self.game_type, self.rules
         if game is None:
             if self.turn != seat:
                 return ()
+            kind = self.question
+            if kind is not None:
+                return kind_choices(seat, self.hand, kind, rules, self.owing)
             return declare_choices(seat, self.hand, rules, forced=self.forced)
         if self._in_exchange:
             assert self.poverty is not None
@@ -199,6 +207,24 @@ class PlayerView(_ActionCache):
         levels = legal_levels(own, opponents, len(self.hand), shift, rules)
         actions.extend(Announce(seat, level) for level in levels)
         return tuple(actions)
+
+    @property
+    def question(self) -> ReservationKind | None:
+        """The kind the second step of the two-step round asks :attr:`turn` for (SPEC §3.2).
+
+        ``None`` outside that step.  It follows from what the view holds: the
+        seat asked has said a bare *Vorbehalt*, and it is asked the kinds of
+        :func:`~doppelkopf.deal.questions.kinds_asked` in order, one for each
+        ``DECLINE`` it has given (V§6.2, V§9.2).
+        """
+        turn = self.turn
+        if self.game_type is not None or self.void is not None or turn is None:
+            return None
+        if self.declared[turn] is None or self.forced:
+            return None
+        declined = sum(1 for answer in self.asked if answer.seat == turn)
+        kinds = kinds_asked(turn, self.rules, self.owing)
+        return kinds[declined] if declined < len(kinds) else None
 
     @property
     def card_order(self) -> CardOrder | None:
@@ -265,6 +291,9 @@ class PlayerView(_ActionCache):
     def _list_history(self) -> tuple[SeenEvent, ...]:
         seat, dealer, declared = self.seat, self.dealer, self.declared
         public = _public_answer(self)
+        # A contract named in the second step shows there, after the first
+        # step's bare Vorbehalt (SPEC §3.2).
+        named = any(answer.reservation is not Reservation.DECLINE for answer in self.asked)
         events: list[SeenEvent] = []
         for offset in (1, 2, 3, 4):
             asked = (dealer + offset) & 3
@@ -273,13 +302,15 @@ class PlayerView(_ActionCache):
                 continue
             if asked == seat:
                 assert self.reservation is not None
-                events.append(Declare(seat, self.reservation, self.throw_reason))
+                reason = self.throw_reason if self.reservation is Reservation.THROW else None
+                events.append(Declare(seat, self.reservation, reason))
             elif not said:
                 events.append(Declare(asked, Reservation.HEALTHY))
-            elif public is not None and public.seat == asked:
+            elif public is not None and public.seat == asked and not named:
                 events.append(public)
             else:
                 events.append(Concealed(asked, "vorbehalt"))
+        events.extend(self.asked)
         poverty = self.poverty
         if poverty is not None and poverty.cards_passed:
             poor = poverty.poor

@@ -339,7 +339,7 @@ class HeuristicPlayer:
             return Reservation.HEALTHY
         return answer
 
-    def declaration(self, view: PlayerView) -> Declare:
+    def declaration(self, view: PlayerView) -> Declare:  # noqa: PLR0911 - one return per kind
         """The answer in the reservation round as an action, with V§6–§9 (see the class notes).
 
         Always one of ``view.legal_actions`` when the view is on turn.
@@ -361,6 +361,11 @@ class HeuristicPlayer:
             wanted = Declare(seat, solo)
             return wanted if wanted in legal or not legal else legal[0]
         answer = Declare(seat, self.reservation(view))
+        if view.question is not None:  # asked a question of the two-step round (SPEC §3.2)
+            if answer in legal:
+                return answer
+            decline = Declare(seat, Reservation.DECLINE)
+            return decline if decline in legal else legal[0]
         if answer.reservation.is_solo:
             return answer
         for action in legal:

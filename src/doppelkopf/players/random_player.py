@@ -14,6 +14,7 @@ from ._seeds import check_generator, check_seed, seed_text
 __all__ = ["RandomPlayer"]
 
 _HEALTHY: Final = Reservation.HEALTHY
+_VORBEHALT: Final = Reservation.VORBEHALT
 _ANNOUNCE: Final = 0.05
 """How often the random player announces on a turn where it may (one such turn in twenty)."""
 
@@ -154,11 +155,19 @@ class RandomPlayer:
         return rng.choice(actions[:first])
 
     def _declare(self, seat: int, actions: tuple[Action, ...]) -> Action:
-        """Healthy, or with probability ``reservation_rate`` another legal reservation."""
+        """Healthy, or with probability ``reservation_rate`` another legal reservation.
+
+        It names its reservation at once and never says the bare *Vorbehalt*
+        of the two-step round; asked a question of that round (when another
+        seat's bare *Vorbehalt* let the deal ask it), where healthy is not
+        open, it picks any legal answer.
+        """
         others = [
             action
             for action in actions
-            if isinstance(action, Declare) and action.reservation is not _HEALTHY
+            if isinstance(action, Declare)
+            and action.reservation is not _HEALTHY
+            and action.reservation is not _VORBEHALT
         ]
         healthy = Declare(seat, _HEALTHY)
         if others and (self.rng.random() < self.reservation_rate or healthy not in actions):

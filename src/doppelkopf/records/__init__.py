@@ -99,7 +99,12 @@ RECORD_FORMAT: Final = _common.RECORD_FORMAT
 """The value of every record's ``"format"`` key."""
 
 RECORD_VERSION: Final = _common.RECORD_VERSION
-"""The record version this library writes; it reads versions 1 and 2."""
+"""The record version this library writes; it reads versions 1, 2 and 3.
+
+A record that holds a two-step reservation round (SPEC §3.2) is written as
+version 3, which is version 2 with that round, so that an older reader refuses
+it at the header; every other record stays version 2.
+"""
 
 # The public names live in the private modules by concern; they belong to this module,
 # which is where messages, tracebacks and the documentation find them.

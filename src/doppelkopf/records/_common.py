@@ -19,10 +19,20 @@ RECORD_FORMAT: Final = "doppelkopf-record"
 """The value of every record's ``"format"`` key."""
 
 RECORD_VERSION: Final = 2
-"""The record version this library writes; it reads this one and every earlier one."""
+"""The record version this library writes for a deal or session without a two-step round.
 
-VERSIONS: Final = (1, 2)
-"""The record versions the readers read: 1 (no rules: the DDV rules) and 2 (rules stated)."""
+A record that holds a two-step reservation round (SPEC §3.2: a bare
+``vorbehalt``, then the answers to its questions) is written as version 3,
+so that a reader that knows only versions 1 and 2 refuses it at its header.
+The library reads every version up to 3.
+"""
+
+TWO_STEP_VERSION: Final = 3
+"""The version of a record that holds a two-step reservation round (SPEC §3.2)."""
+
+VERSIONS: Final = (1, 2, 3)
+"""The record versions the readers read: 1 (no rules: the DDV rules), 2 (rules stated) and 3
+(as 2, with a two-step reservation round)."""
 
 JsonPath: TypeAlias = tuple[str | int, ...]  # object keys and list positions from the top
 
@@ -66,11 +76,11 @@ class RecordError(DoppelkopfError, ValueError):
 
     >>> from doppelkopf.records import loads_deal
     >>> try:
-    ...     loads_deal('{"format": "doppelkopf-record", "version": 3, "kind": "deal"}')
+    ...     loads_deal('{"format": "doppelkopf-record", "version": 4, "kind": "deal"}')
     ... except RecordError as error:
     ...     print(error)
     ...     print(error.path)
-    record: version 3 is not supported; this library reads version 1 and 2 records
+    record: version 4 is not supported; this library reads version 1, 2 and 3 records
     ('version',)
     """
 

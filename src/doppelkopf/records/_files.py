@@ -427,7 +427,7 @@ def save_text(path: str | PathLike[str], content: str) -> None:
 
 
 def record_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of deal and session records, versions 1 and 2.
+    """The JSON Schema (draft 2020-12) of deal and session records, versions 1, 2 and 3.
 
     The schema ships in the package as ``record.schema.json``, written from
     the same declaration of a record's objects, keys and value types that the

@@ -177,8 +177,10 @@ def _deal() -> Object:
             "hands": Array(Ref("hand"), 4, 4, description="The hands as dealt, by seat."),
             "reservations": Array(
                 Ref("reservation"),
-                high=4,
-                description="The answers of the reservation round in asking order (SPEC §3.2).",
+                high=24,
+                description="The answers of the reservation round in asking order (SPEC §3.2); "
+                "in the two-step round, then the answers to its questions in the order asked "
+                "(at most 4 + 5 kinds x 4 seats).",
             ),
             "contract": Raw(
                 {"oneOf": [{"$ref": "#/$defs/contract"}, {"$ref": "#/$defs/voidContract"}, NULL]},
@@ -216,6 +218,16 @@ _SOLO_KIND_TIE: Final = {
 }
 
 
+_BARE: Final = {"properties": {"reservation": {"const": "vorbehalt"}}}
+_TWO_STEP: Final = {
+    "properties": {"reservations": {"contains": _BARE}},
+    "required": ["reservations"],
+}
+"""A version 3 deal holds a two-step reservation round: a bare ``vorbehalt`` (SPEC §3.2)."""
+_ONE_STEP: Final = {"properties": {"reservations": {"not": {"contains": _BARE}}}}
+"""A deal of version 1 or 2 holds none: a two-step round makes its record version 3."""
+
+
 def _deal_record(version: int) -> Object:
     header = _header(version, "deal")
     if version == 1:
@@ -224,7 +236,7 @@ def _deal_record(version: int) -> Object:
             {"meta": Ref("meta")},
             description="Version 1: one deal under the DDV rules, finished or in progress.",
             closed="unevaluatedProperties",
-            extra={"allOf": [{"$ref": "#/$defs/deal"}, _TWELVE, _NO_SOLO_KIND]},
+            extra={"allOf": [{"$ref": "#/$defs/deal"}, _TWELVE, _NO_SOLO_KIND, _ONE_STEP]},
         )
     return Object(
         {**header, "rules": Ref("rules")},
@@ -240,13 +252,15 @@ def _deal_record(version: int) -> Object:
             ),
             "forced": Boolean("Whether the deal is forced (Vorführen, V§9.5); only with owing."),
         },
-        description="Version 2: one deal under the rules it states, finished or in progress.",
+        description=f"Version {version}: one deal under the rules it states, finished or in "
+        "progress" + ("." if version == 2 else ", with a two-step reservation round (SPEC §3.2)."),
         closed="unevaluatedProperties",
         extra={
             "allOf": [
                 {"$ref": "#/$defs/deal"},
                 {"$ref": "#/$defs/dealtUnderRules"},
                 _SOLO_KIND_TIE,
+                _TWO_STEP if version == 3 else _ONE_STEP,
             ],
             "dependentRequired": {"owing": ["forced"], "forced": ["owing"]},
         },
@@ -258,7 +272,7 @@ def _session_record(version: int) -> Object:
     table = {TABLE_KEY: Ref("table")}
     if version == 1:
         deal: dict[str, Any] = {
-            "allOf": [{"$ref": "#/$defs/deal"}, _TWELVE],
+            "allOf": [{"$ref": "#/$defs/deal"}, _TWELVE, _ONE_STEP],
             "properties": {
                 "settlement": {"$ref": "#/$defs/settlement"},
                 **{key: node.schema() for key, node in table.items()},
@@ -330,7 +344,8 @@ def _session_record(version: int) -> Object:
             ),
             "start": Ref("sessionStart"),
         },
-        description="Version 2: a session under the rules it states once, for every deal.",
+        description=f"Version {version}: a session under the rules it states once, for every "
+        "deal" + ("." if version == 2 else ", with a two-step reservation round (SPEC §3.2)."),
         extra={
             "allOf": [
                 {
@@ -344,6 +359,9 @@ def _session_record(version: int) -> Object:
                     "if": {"properties": {"rules": {"required": ["armut"]}}, "required": ["rules"]},
                     "then": {"properties": {"deals": {"items": {"required": [TABLE_KEY]}}}},
                 },
+                {"properties": {"deals": {"contains": _TWO_STEP}}, "required": ["deals"]}
+                if version == 3
+                else {"properties": {"deals": {"items": _ONE_STEP}}},
             ]
         },
     )
@@ -602,18 +620,20 @@ def _integers(low: int, high: int, description: str) -> Array:
 DEFS.update(
     {
         "dealRecord": Raw(
-            {"oneOf": [{"$ref": "#/$defs/dealRecord1"}, {"$ref": "#/$defs/dealRecord2"}]},
+            {"oneOf": [{"$ref": f"#/$defs/dealRecord{version}"} for version in (1, 2, 3)]},
             "One deal, finished or in progress; the version decides the form.",
         ),
         "dealRecord1": _deal_record(1),
         "dealRecord2": _deal_record(2),
+        "dealRecord3": _deal_record(3),
         "sessionRecord": Raw(
-            {"oneOf": [{"$ref": "#/$defs/sessionRecord1"}, {"$ref": "#/$defs/sessionRecord2"}]},
+            {"oneOf": [{"$ref": f"#/$defs/sessionRecord{version}"} for version in (1, 2, 3)]},
             "The first dealer and the finished deals of a session (SPEC §2.2, §2.5); the version "
             "decides the form.",
         ),
         "sessionRecord1": _session_record(1),
         "sessionRecord2": _session_record(2),
+        "sessionRecord3": _session_record(3),
         "rules": _rules(),
         "dealtUnderRules": Raw(
             {
@@ -657,7 +677,9 @@ DEFS.update(
                 "seat": SEAT,
                 "reservation": Names(
                     tuple(reservation.value for reservation in Reservation),
-                    "healthy, a marriage, a solo's SPEC id, Armut (V§6.1) or Schmeißen (V§7.2).",
+                    "healthy, a marriage, a solo's SPEC id, Armut (V§6.1) or Schmeißen (V§7.2); "
+                    "in the two-step round (SPEC §3.2) a bare vorbehalt, and after the first "
+                    "step each answer to a question in the order asked: a name or decline.",
                 ),
             },
             {
@@ -690,9 +712,11 @@ def schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of deal and session records, written from :data:`DEFS`."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "urn:doppelkopf:record:2",
-        "title": "doppelkopf game record, versions 1 and 2",
+        "$id": "urn:doppelkopf:record:3",
+        "title": "doppelkopf game record, versions 1, 2 and 3",
         "description": "A deal record or a session record as written by doppelkopf.records. "
+        "Version 3 is version 2 with a two-step reservation round (SPEC §3.2), written only "
+        "for a record that holds one. "
         "Version 2 states the rules the deal or session was played under; version 1 states "
         "none and means the DDV rules (V§0.5). The schema gives the structure; legal play and "
         "the agreement of every recorded fact with the replay are checked by the library when "

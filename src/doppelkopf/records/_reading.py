@@ -511,7 +511,7 @@ def load_deal(data: Mapping[str, Any]) -> Deal:
     (True, True, 6)
 
     Raises:
-        RecordError: the data is not a deal record of version 1 or 2, its
+        RecordError: the data is not a deal record of version 1, 2 or 3, its
             rules are not a rule set (an unknown option, a bad value, an
             excluded combination: V§0.1, V§0.4), an action is
             illegal, or a recorded fact disagrees with the replay.
@@ -551,7 +551,7 @@ def load_session(data: Mapping[str, Any]) -> tuple[int, tuple[Deal, ...]]:
     :func:`replay_session`.
 
     Raises:
-        RecordError: the data is not a session record of version 1 or 2, or one of
+        RecordError: the data is not a session record of version 1, 2 or 3, or one of
             the checks above fails; the message names the deal and its entry.
     """
     return plain_parts(replay_session(data))

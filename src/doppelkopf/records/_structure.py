@@ -24,6 +24,7 @@ from ._common import (
     MAX_DIGITS,
     RECORD_FORMAT,
     RULES_KEY,
+    TWO_STEP_VERSION,
     VERSIONS,
     Entry,
     RecordError,
@@ -140,10 +141,36 @@ def _version(data: Mapping[str, object], entry: Entry) -> int:
     if version not in VERSIONS:
         entry.fail(
             f"version {show(version)} is not supported; this library reads version "
-            f"{' and '.join(str(known) for known in VERSIONS)} records",
+            f"{', '.join(str(known) for known in VERSIONS[:-1])} and {VERSIONS[-1]} records",
             key="version",
         )
     return version
+
+
+def _check_two_step(record: Mapping[str, object], kind: str, version: int, entry: Entry) -> None:
+    """A record holds a two-step reservation round exactly when it is version 3 (SPEC §3.2)."""
+    deals = [record] if kind == "deal" else record.get("deals", [])
+    two_step = isinstance(deals, list) and any(
+        isinstance(deal, Mapping)
+        and isinstance(deal.get("reservations"), list)
+        and any(
+            isinstance(answer, Mapping) and answer.get("reservation") == "vorbehalt"
+            for answer in deal["reservations"]
+        )
+        for deal in deals
+    )
+    if two_step and version != TWO_STEP_VERSION:
+        entry.fail(
+            f"a record with a two-step reservation round (a bare vorbehalt) is version "
+            f"{TWO_STEP_VERSION}, not {version} (§3.2)",
+            key="version",
+        )
+    if version == TWO_STEP_VERSION and not two_step:
+        entry.fail(
+            f"a version {version} record holds a two-step reservation round (a bare vorbehalt); "
+            "without one it is version 2 (§3.2)",
+            key="version",
+        )
 
 
 def _check_header(data: object, kind: str, entry: Entry) -> tuple[Mapping[str, object], Rules]:
@@ -168,6 +195,7 @@ def _check_header(data: object, kind: str, entry: Entry) -> tuple[Mapping[str, o
         entry.fail(f"'kind' must be 'deal' or 'session', not {show(data['kind'])}", key="kind")
     layouts = (obj(f"{kind}Record{version}"),) + ((obj("deal"),) if kind == "deal" else ())
     record = _fields(data, entry, *layouts)
+    _check_two_step(record, kind, version, entry)
     if "meta" in record:
         meta = record["meta"]
         if not isinstance(meta, Mapping):

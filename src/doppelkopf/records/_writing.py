@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence, Sized
+from collections.abc import Iterable, Mapping, Sequence, Sized
 from typing import Any, Protocol
 
 from .. import _checks
@@ -18,6 +18,7 @@ from ._common import (
     RECORD_FORMAT,
     RECORD_VERSION,
     SOLO_KIND_KEY,
+    TWO_STEP_VERSION,
     RecordError,
     json_copy,
     show,
@@ -155,6 +156,14 @@ def deal_fields(deal: Deal, *, standalone: bool = True) -> dict[str, Any]:
     return fields
 
 
+def _mark_two_step(record: dict[str, Any], deals: Iterable[Mapping[str, Any]]) -> None:
+    """Make ``record`` version 3 if one of its ``deals`` holds a two-step round (SPEC §3.2)."""
+    if any(
+        answer["reservation"] == "vorbehalt" for deal in deals for answer in deal["reservations"]
+    ):
+        record["version"] = TWO_STEP_VERSION
+
+
 def _header(kind: str, meta: Mapping[str, Any] | None) -> dict[str, Any]:
     record: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "kind": kind}
     if meta is not None:
@@ -206,6 +215,7 @@ def dump_deal(deal: Deal, *, meta: Mapping[str, Any] | None = None) -> dict[str,
         raise _checks.type_error(deal, "deal", "Deal")
     record = _header("deal", meta)
     record.update(deal_fields(deal))
+    _mark_two_step(record, (record,))
     return record
 
 
@@ -390,6 +400,7 @@ def dump_session(
             "totals": list(session.totals),
         }
     )
+    _mark_two_step(record, bodies)
     return record
 
 
@@ -422,6 +433,7 @@ def _whole_session(
     if session.start.played:
         record["start"] = start_fields(session.start)
     record.update({"deals": bodies, "totals": list(session.totals)})
+    _mark_two_step(record, (body for body in bodies if "reservations" in body))
     return record
 
 

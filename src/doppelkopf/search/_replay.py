@@ -32,12 +32,14 @@ from ..deal import (
     resolve_round,
 )
 from ..deal.poverty import trump_bits
+from ..deal.questions import next_question
 from ..rules import GameType, Rules
 from ._facts import Exchange, Stage, bits_of, cards_of, count, trumps_in
 
 __all__ = ["exchange_cards", "observed_actions", "own_answer", "resolves_as"]
 
 _HEALTHY: Final = Reservation.HEALTHY
+_VORBEHALT: Final = Reservation.VORBEHALT
 
 
 def exchange_cards(  # noqa: PLR0911 - one return per step of the exchange
@@ -129,6 +131,19 @@ def resolves_as(
     if view.forced:
         return True
     declarations = [_HEALTHY if a is None else a.reservation for a in answers]
+    if _VORBEHALT in declarations:
+        # The two-step round: the questions the answers lead to must be the
+        # view's, and the answer that wins them gives the contract (SPEC §3.2).
+        found = next_question(view.dealer, declarations, view.asked, rules, view.owing)
+        if type(found) is tuple:
+            return found == (view.question, view.turn)
+        if view.question is not None:
+            return False
+        assert isinstance(found, Declare)
+        declarations = [_HEALTHY] * 4
+        declarations[found.seat] = found.reservation
+    elif view.question is not None or view.asked:
+        return False
     result = resolve_round(declarations, view.dealer, dealt, rules, owing=view.owing)
     if view.void is not None:
         return result.declarer == view.void.seat and (
@@ -152,6 +167,7 @@ def observed_actions(
         answer = answers[(dealer + offset) & 3]
         if answer is not None:
             actions.append(answer)
+    actions.extend(view.asked)  # the answers to the two-step round's questions (SPEC §3.2)
     poverty = view.poverty
     if poverty is not None and poverty.cards_passed and exchange is not None:
         passed, returned = exchange

@@ -76,6 +76,8 @@ __all__ = ["InconsistentViewError", "WorldSampler", "deal_from_view", "sample_de
 
 _CLUB_QUEEN_SHIFT: Final = 2 * CLUB_QUEEN
 _HEALTHY: Final = Reservation.HEALTHY
+_VORBEHALT: Final = Reservation.VORBEHALT
+_DECLINE: Final = Reservation.DECLINE
 _ATTEMPTS: Final = 10_000
 """Draws one call of :meth:`WorldSampler.sample` makes at most."""
 _DECIDE_AFTER: Final = 16
@@ -412,15 +414,27 @@ class WorldSampler:
         if view.reservation is not None:
             answers[view.seat] = own_answer(view)
         winner = _public_answer(view)
+        # A contract named in the second step of the two-step round was a
+        # bare Vorbehalt in the first (SPEC §3.2).
+        named_late = any(answer.reservation is not _DECLINE for answer in view.asked)
         if winner is not None and winner.seat != view.seat:
-            answers[winner.seat] = winner
+            answers[winner.seat] = Declare(winner.seat, _VORBEHALT) if named_late else winner
         if not self._wishes:
             return answers
+        # Where the two-step round shows, a hidden Vorbehalt may be a bare one;
+        # a seat that answered a question, or is asked one now, said a bare one.
+        two_step = bool(view.asked) or view.question is not None
+        bare = {answer.seat for answer in view.asked}
+        if view.question is not None and view.turn is not None:
+            bare.add(view.turn)
         options = [
-            [
+            [Declare(h, _VORBEHALT)]
+            if h in bare
+            else [
                 choice
                 for choice in declare_choices(h, dealt[h], rules, forced=view.forced)
                 if choice.reservation is not _HEALTHY
+                and (two_step or choice.reservation is not _VORBEHALT)
             ]
             for h in self._wishes
         ]
@@ -429,7 +443,7 @@ class WorldSampler:
             trial = list(answers)
             for h, choice in zip(self._wishes, combination, strict=True):
                 trial[h] = choice
-            if (winner is None and view.game_type is None) or resolves_as(
+            if (winner is None and view.game_type is None and view.question is None) or resolves_as(
                 view, trial, dealt, rules
             ):
                 consistent.append(trial)

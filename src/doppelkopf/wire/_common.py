@@ -18,10 +18,18 @@ from .._json import parse_json
 from ..cards import DISTINCT_CARDS, Card
 from ..errors import DoppelkopfError
 
-__all__ = ["WIRE_VERSION", "WireError", "wire_schema"]
+__all__ = ["READ_VERSIONS", "WIRE_VERSION", "WireError", "wire_schema"]
 
-WIRE_VERSION: Final = 1
-"""The version of the wire forms this library writes and reads."""
+WIRE_VERSION: Final = 2
+"""The version of the wire forms this library writes.
+
+Version 2 adds the answers of the two-step reservation round (SPEC §3.2):
+the reservations ``vorbehalt`` and ``decline`` in every form, and a view's
+``asked``, the answers given to the questions of the round.
+"""
+
+READ_VERSIONS: Final = (1, 2)
+"""The versions of the wire forms this library reads: a version 1 view has no ``asked``."""
 
 VIEW_FORMAT: Final = "doppelkopf-view"
 ACTION_FORMAT: Final = "doppelkopf-action"
@@ -161,11 +169,11 @@ def header(reader: Reader, data: object, form: str) -> dict[str, Any]:
             f"must be {form!r}, not {excerpt(data.get('format'), notation='json')}",
         )
     version = data.get("version")
-    if type(version) is not int or version != WIRE_VERSION:
+    if type(version) is not int or version not in READ_VERSIONS:
         reader.fail(
             ("version",),
             f"version {excerpt(version, notation='json')} is not supported; "
-            f"this library reads version {WIRE_VERSION}",
+            f"this library reads versions {', '.join(map(str, READ_VERSIONS))}",
         )
     return data
 
@@ -201,7 +209,7 @@ def wire_schema(form: str) -> dict[str, Any]:
 
     >>> from doppelkopf.wire import wire_schema
     >>> wire_schema("view")["$id"], wire_schema("action")["properties"]["format"]
-    ('urn:doppelkopf:view:1', {'const': 'doppelkopf-action'})
+    ('urn:doppelkopf:view:2', {'const': 'doppelkopf-action'})
 
     Raises:
         InvalidValueError: no form has that name.

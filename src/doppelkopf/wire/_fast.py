@@ -221,5 +221,6 @@ def view_text(view: PlayerView) -> str:
         f'"phase":{_member(view.phase)},'
         f'"poverty":{poverty_text},"void":{void_text},'
         f'"owing":[{",".join(map(str, sorted(view.owing)))}],"forced":{flags[view.forced]},'
+        f'"asked":[{",".join([_action(answer) for answer in view.asked])}],'
         f'"legal_actions":[{legal}]}}'
     )

@@ -4,7 +4,7 @@ An action's body is an object with a ``type`` and the action's fields; an
 event's body adds the two events no player takes: ``announced`` (an accepted
 announcement with its party and moment, SPEC §8.10) and ``concealed`` (what a
 seat saw happen without its content, SPEC §3.3, V§6.7).  The standalone forms
-carry the header ``{"format": ..., "version": 1}`` before the body's keys.
+carry the header ``{"format": ..., "version": 2}`` before the body's keys.
 """
 
 from __future__ import annotations
@@ -220,7 +220,7 @@ def dump_action(action: Action) -> dict[str, Any]:
     >>> from doppelkopf import Card, Play
     >>> from doppelkopf.wire import dump_action
     >>> dump_action(Play(2, Card.parse("♣Q")))
-    {'format': 'doppelkopf-action', 'version': 1, 'type': 'play', 'seat': 2, 'card': 'CQ'}
+    {'format': 'doppelkopf-action', 'version': 2, 'type': 'play', 'seat': 2, 'card': 'CQ'}
 
     Raises:
         InvalidTypeError: ``action`` is no action.
@@ -234,7 +234,7 @@ def dumps_action(action: Action) -> str:
     >>> from doppelkopf import Announce, Announcement
     >>> from doppelkopf.wire import dumps_action
     >>> dumps_action(Announce(1, Announcement.NO_90))
-    '{"format":"doppelkopf-action","version":1,"type":"announce","seat":1,"level":1}'
+    '{"format":"doppelkopf-action","version":2,"type":"announce","seat":1,"level":1}'
     """
     return json.dumps(dump_action(action), separators=SEPARATORS)
 
@@ -247,7 +247,7 @@ def load_action(data: object) -> Action:
     now is for :meth:`Deal.apply <doppelkopf.Deal.apply>` to say.
 
     >>> from doppelkopf.wire import load_action
-    >>> load_action({"format": "doppelkopf-action", "version": 1, "type": "answer",
+    >>> load_action({"format": "doppelkopf-action", "version": 2, "type": "answer",
     ...              "seat": 1, "accept": True})
     AnswerPoverty(seat=1, accept=True)
 
@@ -262,7 +262,7 @@ def loads_action(text: str | bytes) -> Action:
     """The action of JSON text written by :func:`dumps_action`, read within limits.
 
     >>> from doppelkopf.wire import loads_action
-    >>> loads_action('{"format": "doppelkopf-action", "version": 1, "type": "play",'
+    >>> loads_action('{"format": "doppelkopf-action", "version": 2, "type": "play",'
     ...              ' "seat": 0, "card": "H10"}')
     Play(seat=0, card=Card.parse('♥10'))
 
@@ -289,7 +289,7 @@ def dump_event(event: SeenEvent) -> dict[str, Any]:
     >>> from doppelkopf import Concealed
     >>> from doppelkopf.wire import dump_event
     >>> dump_event(Concealed(3, "return", 1))
-    {'format': 'doppelkopf-event', 'version': 1, 'type': 'concealed', 'seat': 3, 'kind': 'return',
+    {'format': 'doppelkopf-event', 'version': 2, 'type': 'concealed', 'seat': 3, 'kind': 'return',
      'trumps': 1}
 
     Raises:
@@ -305,7 +305,7 @@ def dumps_event(event: SeenEvent) -> str:
     >>> from doppelkopf.wire import dumps_event
     >>> deal = Deal.shuffled(seed=3).declare(0, Reservation.QUEENS_SOLO)
     >>> [dumps_event(event) for event in deal.view(1).history]
-    ['{"format":"doppelkopf-event","version":1,"type":"concealed","seat":0,"kind":"vorbehalt","trumps":null}']
+    ['{"format":"doppelkopf-event","version":2,"type":"concealed","seat":0,"kind":"vorbehalt","trumps":null}']
     """
     return json.dumps(dump_event(event), separators=SEPARATORS)
 
@@ -314,7 +314,7 @@ def load_event(data: object) -> SeenEvent:
     """The event of a form written by :func:`dump_event`.
 
     >>> from doppelkopf.wire import load_event
-    >>> load_event({"format": "doppelkopf-event", "version": 1, "type": "announced", "seat": 2,
+    >>> load_event({"format": "doppelkopf-event", "version": 2, "type": "announced", "seat": 2,
     ...             "level": 0, "party": "kontra", "hand_size": 12, "moment": 0,
     ...             "late_reply": False})
     Announced(seat=2, level=<Announcement.RE_KONTRA: 0>, party=Party.KONTRA, hand_size=12,

@@ -16,7 +16,16 @@ from typing import Any, Final
 from .._checks import excerpt
 from ..announce import PartyAnnouncements
 from ..cards import Hand
-from ..deal import Announced, Phase, PlayerView, Poverty, Reservation, SoloKind, VoidDeal
+from ..deal import (
+    Announced,
+    Declare,
+    Phase,
+    PlayerView,
+    Poverty,
+    Reservation,
+    SoloKind,
+    VoidDeal,
+)
 from ..deal.outcome import VoidReason
 from ..errors import DoppelkopfError, InvalidTypeError
 from ..parties import Announcement
@@ -74,11 +83,13 @@ VIEW_KEYS: Final = (
     "void",
     "owing",
     "forced",
+    "asked",
     "legal_actions",
 )
 """The keys of a view's form, in the order they are written."""
 
-_REQUIRED: Final = VIEW_KEYS[:-1]  # legal_actions may be left out by a writer
+# legal_actions may be left out by a writer; a version 1 form has no asked.
+_REQUIRED: Final = VIEW_KEYS[:-2]
 _POVERTY_KEYS: Final = (
     "poor",
     "passed",
@@ -174,6 +185,7 @@ def _body(view: PlayerView) -> dict[str, Any]:
         },
         "owing": sorted(view.owing),
         "forced": view.forced,
+        "asked": [action_body(answer) for answer in view.asked],
         "legal_actions": [action_body(action) for action in view.legal_actions],
     }
 
@@ -223,7 +235,7 @@ def dumps_view(view: PlayerView) -> str:
     >>> from doppelkopf.wire import dumps_view
     >>> text = dumps_view(Deal.shuffled(seed=3).view(0))
     >>> text[:60]
-    '{"format":"doppelkopf-view","version":1,"rules":{"nines":tru'
+    '{"format":"doppelkopf-view","version":2,"rules":{"nines":tru'
 
     Raises:
         InvalidTypeError: ``view`` is no :class:`~doppelkopf.PlayerView`.
@@ -260,7 +272,9 @@ def load_view(data: object) -> PlayerView:
     """
     reader = _READER
     header(reader, data, VIEW_FORMAT)
-    fields = reader.fields(data, (), _REQUIRED, ("legal_actions",))
+    fields = reader.fields(data, (), _REQUIRED, ("asked", "legal_actions"))
+    if "asked" not in fields and data["version"] != 1:  # type: ignore[index]
+        reader.fail((), "missing key 'asked' (a version 1 form may leave it out)")
     rules = reader.checked(("rules",), lambda: _rules(fields["rules"]))
     view = _build(reader, fields, rules)
     given = fields.get("legal_actions")
@@ -394,6 +408,14 @@ def _announced(reader: Reader, value: object, path: Path) -> Announced:
     return read_announced(reader, fields, path)
 
 
+def _answer(reader: Reader, value: object, path: Path) -> Declare:
+    """An answer to a question of the two-step round: a declare action's body (SPEC §3.2)."""
+    action = read_action(reader, value, path)
+    if type(action) is not Declare:
+        reader.fail(path, "an answer to a question of the reservation round is a declare")
+    return action
+
+
 def _build(reader: Reader, f: dict[str, Any], rules: Rules) -> PlayerView:
     """The view of the checked object ``f`` (its keys are checked, its values not yet)."""
     declared = _per_seat(reader, f["declared"], ("declared",))
@@ -405,6 +427,7 @@ def _build(reader: Reader, f: dict[str, Any], rules: Rules) -> PlayerView:
     tricks = reader.array(f["tricks"], ("tricks",), 12)
     announcements = reader.array(f["announcements"], ("announcements",), 10)
     owing = reader.array(f["owing"], ("owing",), 4)
+    asked = reader.array(f.get("asked", []), ("asked",), 20)
     reservation: Reservation | None = _optional(
         reader, f["reservation"], ("reservation",), RESERVATIONS, "a reservation"
     )
@@ -446,6 +469,7 @@ def _build(reader: Reader, f: dict[str, Any], rules: Rules) -> PlayerView:
         "throw_reason": _optional(
             reader, f["throw_reason"], ("throw_reason",), THROW_NAMES, "a throw reason"
         ),
+        "asked": tuple(_answer(reader, entry, ("asked", i)) for i, entry in enumerate(asked)),
     }
     if len(fields["owing"]) != len(owing):
         reader.fail(("owing",), "names a seat twice")
