@@ -21,6 +21,13 @@ if it were written in the class:
 
 Each of those modules imports the state and the rules below it and none of
 the others above; this one imports them all.  See :mod:`doppelkopf.deal`.
+
+Why it is long: the steps are elsewhere, but every question a caller may ask
+of a deal is a documented property of this one class, with its rule and its
+example: the table, the hands, the answers and the questions of the round,
+the contract, the exchange, the tricks, the announcements, the history, the
+outcome and the views.  Splitting the class would split the one place a
+reader looks for what a deal knows.
 """
 
 from __future__ import annotations
