@@ -43,6 +43,7 @@ from doppelkopf import (
     GameType,
     Hand,
     Party,
+    Phase,
     Play,
     PlayerView,
     Reservation,
@@ -85,6 +86,16 @@ def assert_hides_other_hands(deal: Deal, seat: int) -> PlayerView:
     own_answers = {deal.declarations[seat]} | {
         a.reservation for a in view.legal_actions if isinstance(a, Declare)
     }
+    # The answers of the two-step round are public: a decline says only "not this
+    # kind", and the one name given is the winning wish, public with the contract.
+    own_answers |= {answer.reservation for answer in view.asked if answer.seat == seat}
+    declines = [a for a in view.asked if a.reservation is Reservation.DECLINE]
+    own_answers |= {Reservation.DECLINE} if declines else set()
+    names = [a for a in view.asked if a.reservation is not Reservation.DECLINE]
+    if names:
+        assert names == [view.asked[-1]], "only the last answer of the questions is a name"
+        assert view.phase is not Phase.RESERVATIONS, "a name ends the questions"
+        own_answers.add(names[0].reservation)
     for item in walk(view):
         if isinstance(item, Hand):
             assert item == deal.hands[seat]

@@ -40,7 +40,7 @@ def client(text: str, rng: random.Random) -> str:
     """
     view: dict[str, Any] = json.loads(text)
     assert view["format"] == "doppelkopf-view"
-    assert view["version"] == 1
+    assert view["version"] == 2
     actions: list[dict[str, Any]] = view["legal_actions"]
     procedures = [a for a in actions if a.get("reservation") in ("poverty", "throw")]
     if procedures and rng.random() < 0.8:  # try the Armut and Schmeißen where they are open
