@@ -93,15 +93,18 @@ from .actions import (
 )
 from .outcome import VoidDeal
 from .poverty import Poverty, cards_bits, count_bits, pass_refusal, trump_bits
+from .questions import ReservationKind, kind_of, kinds_asked, next_question
 from .reservations import SoloKind, check_owing, resolve_extended
 from .throwing import meets_throw_reason
 from .views import PlayerView
 
-__all__ = ["Observed", "Observer", "Schweine"]
+__all__ = ["Observed", "Observer", "Question", "Schweine"]
 
 _CLUB_QUEEN: Final = Card.parse("♣Q")
 _DIAMOND_ACE: Final = Card.parse("♦A")
 _HEALTHY: Final = Reservation.HEALTHY
+_VORBEHALT: Final = Reservation.VORBEHALT
+_DECLINE: Final = Reservation.DECLINE
 _SCHWEINE_GAMES: Final = frozenset({GameType.NORMAL, GameType.MARRIAGE, GameType.SILENT_MARRIAGE})
 _NO_PARTIES: Final = (None, None, None, None)
 _FIELDS: Final = tuple(
@@ -111,6 +114,11 @@ _FIELDS: Final = tuple(
 
 def _seat(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     _checks.seat(value, f"{type(instance).__name__}.{attribute.name}")
+
+
+def _kind(instance: object, attribute: attrs.Attribute[ReservationKind], value: object) -> None:
+    name = f"{type(instance).__name__}.{attribute.name}"
+    _checks.instance(value, ReservationKind, name, parse_hint=False)
 
 
 @attrs.frozen
@@ -130,11 +138,33 @@ class Schweine:
         return f"seat {self.seat}: Schweine"
 
 
-Observed: TypeAlias = SeenEvent | Announce | Schweine | VoidDeal
+@attrs.frozen
+class Question:
+    """The question the second step of the two-step round asks next (SPEC §3.2, V§6.2, V§9.2).
+
+    The table asks ``seat`` aloud for a reservation of ``kind``; no entry of
+    :attr:`PlayerView.history` carries the question, only the answer.  A
+    seat that named its reservation in the first step is never asked, so
+    an :class:`Observer` that cannot tell a bare *Vorbehalt* from a named
+    one waits for the question (see the module).
+
+    >>> str(Question(1, ReservationKind.SOLO))
+    'seat 1: Solo?'
+    """
+
+    seat: int = attrs.field(validator=_seat)
+    kind: ReservationKind = attrs.field(validator=_kind)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.kind}?"
+
+
+Observed: TypeAlias = SeenEvent | Announce | Schweine | Question | VoidDeal
 """Anything an :class:`Observer` takes: an entry of :attr:`PlayerView.history`,
-the :class:`~doppelkopf.Announce` a server echoes, and the two public facts no
-history entry carries (:class:`Schweine`, the :class:`~doppelkopf.VoidDeal` of a
-Schmeißen with the hand shown)."""
+the :class:`~doppelkopf.Announce` a server echoes, and the three public facts no
+history entry carries (:class:`Schweine`, the :class:`Question` of the
+two-step round, the :class:`~doppelkopf.VoidDeal` of a Schmeißen with the hand
+shown)."""
 
 
 def _step_error(event: object, error: DoppelkopfError, rule: str = "") -> IllegalActionError:
@@ -206,7 +236,8 @@ class Observer:
         wishes: list[Declare | None] = [None, None, None, None]
         for event in view.history:
             if (
-                isinstance(event, Declare) and event.reservation is not _HEALTHY
+                isinstance(event, Declare)
+                and event.reservation not in (_HEALTHY, _VORBEHALT, _DECLINE)
             ) or event == Declare(view.seat, _HEALTHY):
                 wishes[event.seat] = event
         object.__setattr__(self, "_wishes", tuple(wishes))
@@ -500,9 +531,15 @@ def _answer(step: _Step, event: Declare | Concealed) -> None:
         _name_wish(step, event)
         return
     step.expect_phase((Phase.RESERVATIONS,), "the reservation round is over", "§3.2")
+    if None not in step.base.declared and not step.base.forced:
+        _answer_question(step, event)
+        return
     seat = event.seat
     step.expect_turn(seat, "V§9.5" if step.base.forced else "§3.2")
-    if isinstance(event, Concealed):
+    if isinstance(event, Declare) and event.reservation is _DECLINE:
+        message = "no question is asked yet: the first step is answered healthy or Vorbehalt"
+        raise step.refuse(message, "§3.2", InvalidReservationError)
+    if isinstance(event, Concealed) or (event.reservation is _VORBEHALT and seat != step.seat):
         if seat == step.seat:
             raise step.refuse("the viewer names its own answer", "§3.3", InvalidReservationError)
         said = True
@@ -511,7 +548,8 @@ def _answer(step: _Step, event: Declare | Concealed) -> None:
             step.own_action(event, "§3.2", InvalidReservationError)
             step["reservation"] = event.reservation
             step["throw_reason"] = event.reason
-            step.wishes[seat] = event
+            if event.reservation is not _VORBEHALT:
+                step.wishes[seat] = event
         elif event.reservation is not _HEALTHY:
             _check_public_wish(step, event)
             step.wishes[seat] = event
@@ -554,7 +592,15 @@ def _check_public_wish(step: _Step, event: Declare) -> None:
 
 
 def _close_round(step: _Step) -> None:
-    """The round is over: fix the contract if the viewer can tell it, else wait for it."""
+    """The first step is over: fix the contract if the viewer can tell it, else wait for it.
+
+    After a bare *Vorbehalt* of the viewer the second step follows
+    (:func:`_ask_next`); after another seat's *Vorbehalt* the table tells
+    either the contract or the first :class:`Question`.
+    """
+    if _two_step(step):
+        _ask_next(step)
+        return
     declared = step["declared"]
     hidden = [s for s in range(4) if declared[s] and step.wishes[s] is None]
     public = [s for s in range(4) if s != step.seat and step.wishes[s] is not None and declared[s]]
@@ -586,6 +632,9 @@ def _name_wish(step: _Step, event: Declare | Concealed) -> None:
         if event != known:
             raise step.refuse("not the viewer's own wish", "§3.3", InvalidReservationError)
     else:
+        if event.reservation in (_VORBEHALT, _DECLINE) or seat in _answered(step):
+            message = f"seat {seat} answered the questions: its wish is no named reservation"
+            raise step.refuse(message, "§3.3", InvalidReservationError)
         _check_public_wish(step, event)
         step.wishes[seat] = event
     _fix_contract(step, seat)
@@ -636,14 +685,22 @@ def _check_deck(step: _Step, bits: int, what: str) -> None:
 
 
 def _fix_contract(step: _Step, winner: int | None, shown: Hand | None = None) -> None:
-    """The contract the answers give, with the public ``winner`` (SPEC §3.3, V§6.2, V§9.2)."""
+    """The contract the answers give, with the public ``winner`` (SPEC §3.3, V§6.2, V§9.2).
+
+    After a two-step round the contract is the winner's alone, once the
+    questions replayed show that its wish wins (:func:`_check_winner`).
+    """
     base = step.base
     declarations: list[Reservation | None] = [
         None if said is None else _HEALTHY for said in step["declared"]
     ]
-    for s, wish in enumerate(step.wishes):
-        if wish is not None:
-            declarations[s] = wish.reservation
+    if winner is not None and _two_step(step):
+        _check_winner(step, winner)
+        declarations[winner] = _wish(step, winner).reservation
+    else:
+        for s, wish in enumerate(step.wishes):
+            if wish is not None:
+                declarations[s] = wish.reservation
     hands = [Hand(), Hand(), Hand(), Hand()]
     hands[step.seat] = base.hand
     result = resolve_extended(
@@ -693,7 +750,167 @@ def _start_play(step: _Step, leader: int | None) -> None:
     step.set_parties()
 
 
-_ROUND: Final = {Declare: _answer, VoidDeal: _reveal_thrown}
+# --- the second step of the two-step round (SPEC §3.2, V§6.2, V§9.2) ---
+#
+# Who is asked which kind next is next_question's answer, replayed from what
+# the viewer knows: its own first answer, the seats that answered a question
+# (each said a bare Vorbehalt) and the named wishes made public.  Another
+# seat's Vorbehalt the viewer cannot place (bare, or a wish named at once that
+# answers every question implicitly) changes who is asked next; then the
+# table tells the Question, or the contract.
+
+
+def _two_step(step: _Step) -> bool:
+    """Whether the second step is known to be under way: a bare Vorbehalt of the viewer,
+    an answer to a question, or a question asked."""
+    return (
+        step["reservation"] is _VORBEHALT
+        or bool(step["asked"])
+        or (step.observer._awaiting is None and step.base.question is not None)
+    )
+
+
+def _answered(step: _Step) -> frozenset[int]:
+    """The seats that answered a question: each said a bare Vorbehalt (SPEC §3.2)."""
+    return frozenset(answer.seat for answer in step["asked"])
+
+
+def _wish(step: _Step, seat: int) -> Declare:
+    wish = step.wishes[seat]
+    assert wish is not None
+    return wish
+
+
+def _replay(step: _Step, bare: int | None = None) -> tuple[ReservationKind, int] | Declare:
+    """The next question or the winner, replayed from what the viewer knows (V§6.2, V§9.2).
+
+    A seat whose Vorbehalt the viewer cannot place counts as healthy: a named
+    wish never takes a question, and a bare Vorbehalt not yet asked takes
+    none so far.  ``bare`` is a seat the table just asked.
+    """
+    answered = _answered(step)
+    declarations: list[Reservation] = [_HEALTHY, _HEALTHY, _HEALTHY, _HEALTHY]
+    reasons: list[Any] = [None, None, None, None]
+    for s in range(4):
+        wish = step.wishes[s]
+        if s in answered or s == bare:
+            declarations[s] = _VORBEHALT
+        elif s == step.seat:
+            declarations[s] = step["reservation"]
+            reasons[s] = step["throw_reason"]
+        elif wish is not None:
+            declarations[s], reasons[s] = wish.reservation, wish.reason
+    base = step.base
+    try:
+        return next_question(
+            base.dealer, declarations, step["asked"], step.rules, base.owing, reasons=reasons
+        )
+    except AssertionError:  # no seat left to ask and no wish named
+        raise step.refuse("no wish is left to win the round", "§3.3") from None
+
+
+def _rule(step: _Step) -> str:
+    return "V§9.2" if step.rules.compulsory_solo else "V§6.2"
+
+
+def _check_winner(step: _Step, winner: int) -> None:
+    """Refuse ``winner`` unless the questions replayed end with its wish (SPEC §3.3, V§6.2)."""
+    found = _replay(step)
+    if found != step.wishes[winner]:
+        if isinstance(found, Declare):
+            message = f"seat {found.seat}'s wish wins before seat {winner}'s"
+        else:
+            message = f"seat {found[1]} is asked for {found[0]} before seat {winner}'s wish wins"
+        raise step.refuse(message, _rule(step), InvalidReservationError)
+
+
+def _unplaced(step: _Step) -> bool:
+    """Whether another seat's Vorbehalt is neither known bare nor a public wish."""
+    answered, declared = _answered(step), step["declared"]
+    return any(
+        declared[s] and s != step.seat and s not in answered and step.wishes[s] is None
+        for s in range(4)
+    )
+
+
+def _ask_next(step: _Step) -> None:
+    """After an answer of the second step: the next question, the contract, or a wait."""
+    if _unplaced(step):
+        step.wait("the contract")
+        return
+    found = _replay(step)
+    if isinstance(found, Declare):
+        _fix_contract(step, found.seat)
+        return
+    step["turn"] = found[1]
+
+
+def _answer_question(step: _Step, event: Declare | Concealed) -> None:
+    """The seat asked names a reservation of the kind asked or declines (SPEC §3.2, V§6.2)."""
+    seat = event.seat
+    step.expect_turn(seat, "§3.2")
+    kind = step.base.question
+    assert kind is not None
+    if isinstance(event, Concealed):
+        message = f"seat {seat} is asked for {kind}: the answer is said openly"
+        raise step.refuse(message, "§3.2", InvalidReservationError)
+    wish, rule = event.reservation, _rule(step)
+    if wish is _HEALTHY or wish is _VORBEHALT:
+        message = f"seat {seat} said Vorbehalt and is asked for {kind}: it names one or declines"
+        raise step.refuse(message, "§3.2", InvalidReservationError)
+    kinds = kinds_asked(seat, step.rules, step.base.owing)
+    if wish is _DECLINE and (seat == step.seat or kind is kinds[-1]):
+        if event not in step.base.legal_actions:
+            message = (
+                f"seat {seat} must name its reservation: no lower kind it could hold is "
+                f"asked after {kind}"
+            )
+            raise step.refuse(message, f"§3.2, {rule}", InvalidReservationError)
+    elif wish is not _DECLINE:
+        if kind_of(seat, wish, step.rules, step.base.owing) is not kind:
+            message = f"seat {seat} is asked for {kind} now, and {wish} is no reservation of it"
+            raise step.refuse(message, rule, InvalidReservationError)
+        if seat == step.seat:
+            step.own_action(event, "§3.2", InvalidReservationError)
+        else:
+            _check_public_wish(step, event)
+        step.wishes[seat] = event
+    step["asked"] = (*step["asked"], event)
+    if wish is _DECLINE:
+        _ask_next(step)
+    else:
+        _fix_contract(step, seat)
+
+
+def _question(step: _Step, event: Question) -> None:
+    """The table asks a seat for a kind: the viewer could not tell who is asked (SPEC §3.2)."""
+    seat, kind = event.seat, event.kind
+    base = step.base
+    if step.observer._awaiting is None:
+        if base.phase is Phase.RESERVATIONS and base.question is not None:
+            step.expect_turn(seat, "§3.2")
+            if kind is not base.question:
+                message = f"seat {seat} is asked for {base.question}, not {kind}"
+                raise step.refuse(message, _rule(step), InvalidReservationError)
+            return
+        raise step.refuse("no question is asked now", "§3.2", WrongPhaseError)
+    if step.observer._awaiting != "the contract":
+        raise step.refuse(
+            f"the observer waits for {step.observer._awaiting}", "§6.1", WrongPhaseError
+        )
+    if not step["declared"][seat] or (seat == step.seat and step["reservation"] is not _VORBEHALT):
+        message = f"seat {seat} did not say a bare Vorbehalt and is never asked"
+        raise step.refuse(message, "§3.2", InvalidReservationError)
+    if step.wishes[seat] is not None and seat != step.seat:
+        raise step.refuse(f"seat {seat} named its wish at once", "§3.2", InvalidReservationError)
+    found = _replay(step, bare=seat)
+    if found != (kind, seat):
+        message = f"seat {seat} is not asked for {kind} now: the kinds go by the ranking"
+        raise step.refuse(message, _rule(step), InvalidReservationError)
+    step["turn"] = seat
+
+
+_ROUND: Final = {Declare: _answer, VoidDeal: _reveal_thrown, Question: _question}
 """The handlers of the reservation round and the contract, by event type."""
 
 _ROUND_CONCEALED: Final = {"vorbehalt": _answer}
