@@ -93,7 +93,7 @@ from .actions import (
 )
 from .outcome import VoidDeal
 from .poverty import Poverty, cards_bits, count_bits, pass_refusal, trump_bits
-from .questions import ReservationKind, kind_of, kinds_asked, next_question
+from .questions import ReservationKind, kind_choices, kind_of, kinds_asked, next_question
 from .reservations import SoloKind, check_owing, resolve_extended
 from .throwing import meets_throw_reason
 from .views import PlayerView
@@ -525,6 +525,13 @@ def _parties(fields: dict[str, Any]) -> tuple[Party | None, ...]:
 
 def _answer(step: _Step, event: Declare | Concealed) -> None:
     """An answer of the reservation round, or the winning wish named after it."""
+    if (
+        step.observer._awaiting == "the contract"
+        and isinstance(event, Declare)
+        and event.reservation is _DECLINE
+    ):
+        _decline_told(step, event)
+        return
     if step.observer._awaiting == "the contract" or (
         step.observer._awaiting is None and step.base.phase is not Phase.RESERVATIONS
     ):
@@ -845,34 +852,45 @@ def _ask_next(step: _Step) -> None:
     step["turn"] = found[1]
 
 
-def _answer_question(step: _Step, event: Declare | Concealed) -> None:
-    """The seat asked names a reservation of the kind asked or declines (SPEC §3.2, V§6.2)."""
+def _answer_question(
+    step: _Step, event: Declare | Concealed, kind: ReservationKind | None = None
+) -> None:
+    """The seat asked names a reservation of the kind asked or declines (SPEC §3.2, V§6.2).
+
+    ``kind`` is given when the answer itself tells the question (a decline
+    while the observer waits); otherwise it is the view's own question.
+    """
     seat = event.seat
-    step.expect_turn(seat, "§3.2")
-    kind = step.base.question
-    assert kind is not None
+    if kind is None:
+        step.expect_turn(seat, "§3.2")
+        kind = step.base.question
+        assert kind is not None
     if isinstance(event, Concealed):
         message = f"seat {seat} is asked for {kind}: the answer is said openly"
         raise step.refuse(message, "§3.2", InvalidReservationError)
-    wish, rule = event.reservation, _rule(step)
+    wish, rule, rules, owing = event.reservation, _rule(step), step.rules, step.base.owing
     if wish is _HEALTHY or wish is _VORBEHALT:
         message = f"seat {seat} said Vorbehalt and is asked for {kind}: it names one or declines"
         raise step.refuse(message, "§3.2", InvalidReservationError)
-    kinds = kinds_asked(seat, step.rules, step.base.owing)
-    if wish is _DECLINE and (seat == step.seat or kind is kinds[-1]):
-        if event not in step.base.legal_actions:
+    own = seat == step.seat
+    choices = kind_choices(seat, step["hand"], kind, rules, owing) if own else ()
+    if wish is _DECLINE:
+        if (own and event not in choices) or (
+            not own and kind is kinds_asked(seat, rules, owing)[-1]
+        ):
             message = (
                 f"seat {seat} must name its reservation: no lower kind it could hold is "
                 f"asked after {kind}"
             )
             raise step.refuse(message, f"§3.2, {rule}", InvalidReservationError)
-    elif wish is not _DECLINE:
-        if kind_of(seat, wish, step.rules, step.base.owing) is not kind:
+    else:
+        if kind_of(seat, wish, rules, owing) is not kind:
             message = f"seat {seat} is asked for {kind} now, and {wish} is no reservation of it"
             raise step.refuse(message, rule, InvalidReservationError)
-        if seat == step.seat:
-            step.own_action(event, "§3.2", InvalidReservationError)
-        else:
+        if own and event not in choices:
+            message = f"the viewer's hand allows no {_text(event)}"
+            raise step.refuse(message, "§3.2", InvalidReservationError)
+        if not own:
             _check_public_wish(step, event)
         step.wishes[seat] = event
     step["asked"] = (*step["asked"], event)
@@ -880,6 +898,17 @@ def _answer_question(step: _Step, event: Declare | Concealed) -> None:
         _ask_next(step)
     else:
         _fix_contract(step, seat)
+
+
+def _decline_told(step: _Step, event: Declare) -> None:
+    """A decline while the observer waits: the answer tells the question asked (SPEC §3.2)."""
+    seat = event.seat
+    kinds = kinds_asked(seat, step.rules, step.base.owing)
+    declined = sum(1 for answer in step["asked"] if answer.seat == seat)
+    if declined >= len(kinds):
+        raise step.refuse(f"seat {seat} is asked no further kind", "§3.2", InvalidReservationError)
+    _question(step, Question(seat, kinds[declined]))
+    _answer_question(step, event, kinds[declined])
 
 
 def _question(step: _Step, event: Question) -> None:
