@@ -20,13 +20,25 @@ legal actions; events out of turn or out of phase raise
 :class:`~doppelkopf.errors.NotYourTurnError` and
 :class:`~doppelkopf.errors.WrongPhaseError`.
 
-Three facts are public at the table yet carried by no entry of
+The two-step round of a DDV table (SPEC §3.2–§3.4) comes as the seat sees
+it: its own bare ``Declare(seat, Reservation.VORBEHALT)``, another seat's
+``Concealed(seat, "vorbehalt")``, then the answers to the questions by kind,
+each ``Declare(seat, Reservation.DECLINE)`` or the name of the kind asked.
+Who is asked which kind is :func:`~doppelkopf.deal.questions.next_question`
+replayed from what the seat knows; a seat that named its wish at once answers
+implicitly and is never asked.
+
+Four facts are public at the table yet carried by no entry of
 :attr:`PlayerView.history`, and an observer waits for them:
 
 - the contract, when the seat cannot tell it from the answers: another seat
   said *Vorbehalt* and its wish is not public yet.  The winning wish is
   named by a :class:`~doppelkopf.Declare` of its seat (the viewer's own
   included, when its own wish won over a hidden one, SPEC §3.3);
+- in the same wait, the :class:`Question` of the two-step round, when
+  another seat's *Vorbehalt* may be bare or named at once: a named one is
+  passed over, so only the table can tell who is asked (a decline tells its
+  own question);
 - the hand of a seat whose *Schmeißen* voided the deal, shown to all
   (V§7.2): a :class:`~doppelkopf.VoidDeal`;
 - the seat holding the Schweine, public at the contract (V§2.3): a
@@ -38,11 +50,12 @@ While it waits, :attr:`Observer.awaiting` names what it waits for and
 :attr:`Observer.view` raises.
 
 Why it is long: the observer replays every step of a deal that changes a
-view — the answers and the contract, the Armut exchange from each of its
-three sides, the cards, the tricks and the marriage's clarification, the
-announcements — from the public side, where the deal's own modules work
-from all four hands.  The rules themselves are not written again: the card
-order, the trick winner, the announcement rules, the ranking of the answers
+view — the answers, the questions of the two-step round and the contract,
+the Armut exchange from each of its three sides, the cards, the tricks and
+the marriage's clarification, the announcements — from the public side,
+where the deal's own modules work from all four hands.  The rules
+themselves are not written again: the card order, the trick winner, the
+announcement rules, the ranking of the answers, the order of the questions
 and every consistency check are the deal's and the view's own functions.
 
 >>> from doppelkopf import Deal, Observer, Reservation
@@ -310,8 +323,9 @@ class Observer:
     def awaiting(self) -> str | None:
         """What the observer waits for before it has a view again, ``None`` when nothing.
 
-        ``"the contract"``, ``"the thrown hand"`` or ``"the passed cards"``
-        (see the module).
+        ``"the contract"`` (the winning wish, or the next :class:`Question`
+        of the two-step round), ``"the thrown hand"`` or ``"the passed
+        cards"`` (see the module).
         """
         return self._awaiting
 
