@@ -55,7 +55,9 @@ from doppelkopf import (
     Phase,
     Play,
     PlayerView,
+    Question,
     Reservation,
+    ReservationKind,
     ReturnCards,
     Rules,
     Schweine,
@@ -80,8 +82,13 @@ RULE_SETS: dict[str, Rules] = {
 """Every preset, and the procedures and decks the presets leave out."""
 
 
-def _choose(deal: Deal, rng: random.Random, refuse: float = 0.7) -> Action:
-    """A legal action: healthy mostly, a procedure when the hand allows one, few announcements."""
+def _choose(deal: Deal, rng: random.Random, refuse: float = 0.7) -> Action:  # noqa: PLR0911
+    """A legal action: healthy mostly, a procedure when the hand allows one, few announcements.
+
+    A bare Vorbehalt now and then, not as often as healthy: nearly every hand
+    may say one, and the seat asked then names a solo where it holds nothing
+    lower.
+    """
     actions = deal.legal_actions
     if deal.phase is Phase.RESERVATIONS:
         special = [
@@ -92,7 +99,16 @@ def _choose(deal: Deal, rng: random.Random, refuse: float = 0.7) -> Action:
         ]
         if special and rng.random() < 0.6:
             return rng.choice(special)
-        healthy = [a for a in actions if isinstance(a, Declare) and not a.reservation.is_solo]
+        bare = Declare(deal.turn or 0, Reservation.VORBEHALT)
+        if bare in actions and rng.random() < 0.1:
+            return bare
+        healthy = [
+            a
+            for a in actions
+            if isinstance(a, Declare)
+            and not a.reservation.is_solo
+            and a.reservation is not Reservation.VORBEHALT
+        ]
         if healthy and rng.random() < 0.85:
             return rng.choice(healthy)
         return rng.choice(actions)
@@ -105,12 +121,16 @@ def _choose(deal: Deal, rng: random.Random, refuse: float = 0.7) -> Action:
     return rng.choice(plays)
 
 
-def _public_facts(observer: Observer, view: PlayerView) -> list[SeenEvent | Schweine | VoidDeal]:
+def _public_facts(
+    observer: Observer, view: PlayerView
+) -> list[SeenEvent | Schweine | Question | VoidDeal]:
     """What the table tells a seat that its history does not carry (see the observer)."""
-    facts: list[SeenEvent | Schweine | VoidDeal] = []
+    facts: list[SeenEvent | Schweine | Question | VoidDeal] = []
     if observer.awaiting is not None:
         void = view.void
-        if void is not None and void.reason == "thrown":
+        if view.question is not None and view.turn is not None:
+            facts.append(Question(view.turn, view.question))
+        elif void is not None and void.reason == "thrown":
             facts.append(void)
         else:
             winner = view.declarer if void is None else void.seat
@@ -195,7 +215,7 @@ def test_every_procedure_is_followed() -> None:
     """These seeds reach a Schmeißen, a refused Armut and the Schweine."""
     rules = RULE_SETS["procedures"]
     seen: set[object] = set()
-    for seed in (0, 5, 12, 32):
+    for seed in (0, 5, 12, 18):
         rng = random.Random(seed)
         end = follow(Deal.shuffled(rng=rng, dealer=seed % 4, rules=rules), rng)
         seen.add(end.phase if end.void is None else end.void.reason)
@@ -208,6 +228,131 @@ def test_an_armut_taken_is_followed(seed: int) -> None:
     end = follow(armut_deal(seed), random.Random(seed), refuse=0.0)
     assert end.game_type is GameType.POVERTY
     assert end.phase is Phase.FINISHED
+
+
+# --- the two-step reservation round (SPEC §3.2-§3.4, V§6.2) -----------------------
+
+V, N = Reservation.VORBEHALT, Reservation.DECLINE
+SOLO, MARRIAGE = ReservationKind.SOLO, ReservationKind.MARRIAGE
+
+
+def _two_step_deal() -> Deal:
+    """Seat 1 holds both ♣Q: seats 1 and 2 say Vorbehalt (docs/rules/reservations.rst)."""
+    deal = Deal.shuffled(seed=22, dealer=D)
+    return declare_all(deal, {B: V, C: V})
+
+
+def test_a_two_step_round_is_followed_from_each_seat() -> None:
+    """Seat 1 declines the solo, seat 2 names its queens solo; the question is told
+    where the seat cannot tell it (another seat's Vorbehalt may be named at once)."""
+    deal = _two_step_deal()
+    asked = deal.declare(B, N)
+    end = asked.declare(C, Reservation.QUEENS_SOLO)
+    told = {A: True, B: True, C: True, D: True}
+    for seat in range(4):
+        first = deal.view(seat)
+        observer = Observer.start(seat, first.hand, dealer=D).apply_all(first.history)
+        assert observer.awaiting == "the contract"
+        observer = observer.apply(Question(B, SOLO))
+        assert observer.view == first
+        assert (observer.view.turn, observer.view.question) == (B, SOLO)
+        observer = observer.apply(Declare(B, N))
+        if seat == C:  # its own Vorbehalt is bare, seat 1's too: it knows it is asked
+            told[seat] = False
+        else:
+            assert observer.awaiting == "the contract"
+            observer = observer.apply(Question(C, SOLO))
+        assert observer.view == asked.view(seat)
+        observer = observer.apply(Declare(C, Reservation.QUEENS_SOLO))
+        view = observer.view
+        assert view == end.view(seat)
+        assert view.legal_actions == end.view(seat).legal_actions
+        assert view.asked == (Declare(B, N), Declare(C, Reservation.QUEENS_SOLO))
+        assert (view.game_type, view.declarer, view.turn) == (GameType.QUEENS_SOLO, C, A)
+        assert [str(event) for event in view.history][4:] == ["seat 1: decline", "seat 2: SOLO_Q"]
+    assert told == {A: True, B: True, C: False, D: True}
+
+
+def test_a_lone_bare_vorbehalt_is_asked_without_a_question_told() -> None:
+    """Nobody else said Vorbehalt: every seat knows who is asked which kind."""
+    deal = declare_all(Deal.shuffled(seed=22, dealer=D), {B: V})
+    deal = deal.declare(B, N)  # seat 1 is asked the marriage next
+    assert (deal.question, deal.turn) == (MARRIAGE, B)
+    end = deal.declare(B, Reservation.MARRIAGE)
+    for seat in range(4):
+        observer = Observer.start(seat, deal.view(seat).hand, dealer=D)
+        observer = observer.apply_all(deal.view(seat).history)
+        assert observer.awaiting is None
+        assert observer.view == deal.view(seat)
+        final = observer.apply(Declare(B, Reservation.MARRIAGE)).view
+        assert final == end.view(seat)
+        assert final.history == end.view(seat).history
+
+
+def test_impossible_answers_to_a_question_are_refused() -> None:
+    deal = _two_step_deal()
+    viewer = Observer.start(A, deal.view(A).hand, dealer=D).apply_all(deal.view(A).history)
+    with pytest.raises(InvalidReservationError, match="is not asked for Hochzeit") as info:
+        viewer.apply(Question(B, MARRIAGE))  # the solo is asked first
+    assert info.value.rule == "V§6.2"
+    with pytest.raises(InvalidReservationError, match="never asked") as info:
+        viewer.apply(Question(D, SOLO))  # seat 3 said healthy
+    assert info.value.rule == "§3.2"
+    asked = viewer.apply(Question(B, SOLO))
+    with pytest.raises(NotYourTurnError, match="seat 1 is on turn"):
+        asked.apply(Declare(C, N))
+    with pytest.raises(InvalidReservationError, match="no reservation of it") as info:
+        asked.apply(Declare(B, Reservation.MARRIAGE))  # a name of the wrong kind
+    assert info.value.rule == "V§6.2"
+    with pytest.raises(InvalidReservationError, match="names one or declines"):
+        asked.apply(Declare(B, Reservation.HEALTHY))
+    with pytest.raises(InvalidReservationError, match="said openly"):
+        asked.apply(Concealed(B, "vorbehalt"))
+    with pytest.raises(InvalidReservationError, match="asked for Solo, not Hochzeit"):
+        asked.apply(Question(B, MARRIAGE))
+    assert asked.apply(Question(B, SOLO)) == asked  # told again: nothing changes
+    # Seat 2 holds no marriage: it must name its solo, its own decline is refused.
+    own = Observer.start(C, deal.view(C).hand, dealer=D).apply_all(deal.view(C).history)
+    own = own.apply_all([Question(B, SOLO), Declare(B, N)])
+    with pytest.raises(InvalidReservationError, match="must name its reservation") as info:
+        own.apply(Declare(C, N))
+    assert info.value.rule == "§3.2, V§6.2"
+    # Asked for the last kind, no seat may decline.
+    lone = declare_all(Deal.shuffled(seed=22, dealer=D), {B: V}).declare(B, N)
+    viewer = Observer.start(A, lone.view(A).hand, dealer=D).apply_all(lone.view(A).history)
+    with pytest.raises(InvalidReservationError, match="must name its reservation"):
+        viewer.apply(Declare(B, N))
+    with pytest.raises(WrongPhaseError, match="no question is asked"):
+        _playing(declare_all(Deal.shuffled(seed=22, dealer=D))).apply(Question(B, SOLO))
+
+
+def test_a_wish_named_at_once_wins_after_the_declines() -> None:
+    """Seat 2 names its solo at once, seat 1 says a bare Vorbehalt and declines the
+    solo: seat 2's solo wins without a question, named where its Vorbehalt was."""
+    solo = Reservation.QUEENS_SOLO
+    deal = declare_all(Deal.shuffled(seed=22, dealer=D), {B: V, C: solo})
+    assert (deal.question, deal.turn) == (SOLO, B)
+    end = deal.declare(B, N)
+    assert (end.game_type, end.declarer, end.view(A).asked) == (
+        GameType.QUEENS_SOLO,
+        C,
+        (Declare(B, N),),
+    )
+    for seat in range(4):
+        observer = Observer.start(seat, deal.view(seat).hand, dealer=D)
+        observer = feed(observer, (), deal.view(seat))
+        assert observer.view == deal.view(seat)
+        observer = feed(observer, deal.view(seat).history, end.view(seat))
+        assert observer.view == end.view(seat)
+    viewer = Observer.start(A, deal.view(A).hand, dealer=D).apply_all(deal.view(A).history)
+    waiting = viewer.apply(Declare(B, N))  # the decline tells the question
+    with pytest.raises(InvalidReservationError, match="answered the questions"):
+        waiting.apply(Declare(B, Reservation.MARRIAGE))
+    with pytest.raises(InvalidReservationError, match="seat 1 is asked for Solo before seat 2"):
+        Observer.start(B, deal.view(B).hand, dealer=D).apply_all(
+            [*deal.view(B).history, Declare(C, solo)]
+        )  # seat 1 is asked the solo first: seat 2's wish cannot win yet
+    assert waiting.apply(Declare(C, solo)).view == end.view(A)
 
 
 # --- the seat's own actions and the Action forms -------------------------------

@@ -28,6 +28,7 @@ from .deal import Phase as Phase
 from .deal import Play as Play
 from .deal import PlayerView as PlayerView
 from .deal import Poverty as Poverty
+from .deal import Question as Question
 from .deal import Reservation as Reservation
 from .deal import ReservationKind as ReservationKind
 from .deal import ReturnCards as ReturnCards

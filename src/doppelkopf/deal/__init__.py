@@ -59,6 +59,7 @@ from .machine import legal_actions as legal_actions
 from .machine import legal_announcements as legal_announcements
 from .observer import Observed as Observed
 from .observer import Observer as Observer
+from .observer import Question as Question
 from .observer import Schweine as Schweine
 from .outcome import Outcome as Outcome
 from .outcome import VoidDeal as VoidDeal
@@ -94,6 +95,7 @@ __all__ = [
     "Play",
     "PlayerView",
     "Poverty",
+    "Question",
     "Reservation",
     "ReservationKind",
     "ReturnCards",

@@ -20,13 +20,25 @@ legal actions; events out of turn or out of phase raise
 :class:`~doppelkopf.errors.NotYourTurnError` and
 :class:`~doppelkopf.errors.WrongPhaseError`.
 
-Three facts are public at the table yet carried by no entry of
+The two-step round of a DDV table (SPEC §3.2–§3.4) comes as the seat sees
+it: its own bare ``Declare(seat, Reservation.VORBEHALT)``, another seat's
+``Concealed(seat, "vorbehalt")``, then the answers to the questions by kind,
+each ``Declare(seat, Reservation.DECLINE)`` or the name of the kind asked.
+Who is asked which kind is :func:`~doppelkopf.deal.questions.next_question`
+replayed from what the seat knows; a seat that named its wish at once answers
+implicitly and is never asked.
+
+Four facts are public at the table yet carried by no entry of
 :attr:`PlayerView.history`, and an observer waits for them:
 
 - the contract, when the seat cannot tell it from the answers: another seat
   said *Vorbehalt* and its wish is not public yet.  The winning wish is
   named by a :class:`~doppelkopf.Declare` of its seat (the viewer's own
   included, when its own wish won over a hidden one, SPEC §3.3);
+- in the same wait, the :class:`Question` of the two-step round, when
+  another seat's *Vorbehalt* may be bare or named at once: a named one is
+  passed over, so only the table can tell who is asked (a decline tells its
+  own question);
 - the hand of a seat whose *Schmeißen* voided the deal, shown to all
   (V§7.2): a :class:`~doppelkopf.VoidDeal`;
 - the seat holding the Schweine, public at the contract (V§2.3): a
@@ -38,11 +50,12 @@ While it waits, :attr:`Observer.awaiting` names what it waits for and
 :attr:`Observer.view` raises.
 
 Why it is long: the observer replays every step of a deal that changes a
-view — the answers and the contract, the Armut exchange from each of its
-three sides, the cards, the tricks and the marriage's clarification, the
-announcements — from the public side, where the deal's own modules work
-from all four hands.  The rules themselves are not written again: the card
-order, the trick winner, the announcement rules, the ranking of the answers
+view — the answers, the questions of the two-step round and the contract,
+the Armut exchange from each of its three sides, the cards, the tricks and
+the marriage's clarification, the announcements — from the public side,
+where the deal's own modules work from all four hands.  The rules
+themselves are not written again: the card order, the trick winner, the
+announcement rules, the ranking of the answers, the order of the questions
 and every consistency check are the deal's and the view's own functions.
 
 >>> from doppelkopf import Deal, Observer, Reservation
@@ -93,15 +106,18 @@ from .actions import (
 )
 from .outcome import VoidDeal
 from .poverty import Poverty, cards_bits, count_bits, pass_refusal, trump_bits
+from .questions import ReservationKind, kind_choices, kind_of, kinds_asked, next_question
 from .reservations import SoloKind, check_owing, resolve_extended
 from .throwing import meets_throw_reason
 from .views import PlayerView
 
-__all__ = ["Observed", "Observer", "Schweine"]
+__all__ = ["Observed", "Observer", "Question", "Schweine"]
 
 _CLUB_QUEEN: Final = Card.parse("♣Q")
 _DIAMOND_ACE: Final = Card.parse("♦A")
 _HEALTHY: Final = Reservation.HEALTHY
+_VORBEHALT: Final = Reservation.VORBEHALT
+_DECLINE: Final = Reservation.DECLINE
 _SCHWEINE_GAMES: Final = frozenset({GameType.NORMAL, GameType.MARRIAGE, GameType.SILENT_MARRIAGE})
 _NO_PARTIES: Final = (None, None, None, None)
 _FIELDS: Final = tuple(
@@ -111,6 +127,11 @@ _FIELDS: Final = tuple(
 
 def _seat(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     _checks.seat(value, f"{type(instance).__name__}.{attribute.name}")
+
+
+def _kind(instance: object, attribute: attrs.Attribute[ReservationKind], value: object) -> None:
+    name = f"{type(instance).__name__}.{attribute.name}"
+    _checks.instance(value, ReservationKind, name, parse_hint=False)
 
 
 @attrs.frozen
@@ -130,11 +151,33 @@ class Schweine:
         return f"seat {self.seat}: Schweine"
 
 
-Observed: TypeAlias = SeenEvent | Announce | Schweine | VoidDeal
+@attrs.frozen
+class Question:
+    """The question the second step of the two-step round asks next (SPEC §3.2, V§6.2, V§9.2).
+
+    The table asks ``seat`` aloud for a reservation of ``kind``; no entry of
+    :attr:`PlayerView.history` carries the question, only the answer.  A
+    seat that named its reservation in the first step is never asked, so
+    an :class:`Observer` that cannot tell a bare *Vorbehalt* from a named
+    one waits for the question (see the module).
+
+    >>> str(Question(1, ReservationKind.SOLO))
+    'seat 1: Solo?'
+    """
+
+    seat: int = attrs.field(validator=_seat)
+    kind: ReservationKind = attrs.field(validator=_kind)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.kind}?"
+
+
+Observed: TypeAlias = SeenEvent | Announce | Schweine | Question | VoidDeal
 """Anything an :class:`Observer` takes: an entry of :attr:`PlayerView.history`,
-the :class:`~doppelkopf.Announce` a server echoes, and the two public facts no
-history entry carries (:class:`Schweine`, the :class:`~doppelkopf.VoidDeal` of a
-Schmeißen with the hand shown)."""
+the :class:`~doppelkopf.Announce` a server echoes, and the three public facts no
+history entry carries (:class:`Schweine`, the :class:`Question` of the
+two-step round, the :class:`~doppelkopf.VoidDeal` of a Schmeißen with the hand
+shown)."""
 
 
 def _step_error(event: object, error: DoppelkopfError, rule: str = "") -> IllegalActionError:
@@ -206,7 +249,8 @@ class Observer:
         wishes: list[Declare | None] = [None, None, None, None]
         for event in view.history:
             if (
-                isinstance(event, Declare) and event.reservation is not _HEALTHY
+                isinstance(event, Declare)
+                and event.reservation not in (_HEALTHY, _VORBEHALT, _DECLINE)
             ) or event == Declare(view.seat, _HEALTHY):
                 wishes[event.seat] = event
         object.__setattr__(self, "_wishes", tuple(wishes))
@@ -279,8 +323,9 @@ class Observer:
     def awaiting(self) -> str | None:
         """What the observer waits for before it has a view again, ``None`` when nothing.
 
-        ``"the contract"``, ``"the thrown hand"`` or ``"the passed cards"``
-        (see the module).
+        ``"the contract"`` (the winning wish, or the next :class:`Question`
+        of the two-step round), ``"the thrown hand"`` or ``"the passed
+        cards"`` (see the module).
         """
         return self._awaiting
 
@@ -494,15 +539,28 @@ def _parties(fields: dict[str, Any]) -> tuple[Party | None, ...]:
 
 def _answer(step: _Step, event: Declare | Concealed) -> None:
     """An answer of the reservation round, or the winning wish named after it."""
+    if (
+        step.observer._awaiting == "the contract"
+        and isinstance(event, Declare)
+        and event.reservation is _DECLINE
+    ):
+        _decline_told(step, event)
+        return
     if step.observer._awaiting == "the contract" or (
         step.observer._awaiting is None and step.base.phase is not Phase.RESERVATIONS
     ):
         _name_wish(step, event)
         return
     step.expect_phase((Phase.RESERVATIONS,), "the reservation round is over", "§3.2")
+    if None not in step.base.declared and not step.base.forced:
+        _answer_question(step, event)
+        return
     seat = event.seat
     step.expect_turn(seat, "V§9.5" if step.base.forced else "§3.2")
-    if isinstance(event, Concealed):
+    if isinstance(event, Declare) and event.reservation is _DECLINE:
+        message = "no question is asked yet: the first step is answered healthy or Vorbehalt"
+        raise step.refuse(message, "§3.2", InvalidReservationError)
+    if isinstance(event, Concealed) or (event.reservation is _VORBEHALT and seat != step.seat):
         if seat == step.seat:
             raise step.refuse("the viewer names its own answer", "§3.3", InvalidReservationError)
         said = True
@@ -511,7 +569,8 @@ def _answer(step: _Step, event: Declare | Concealed) -> None:
             step.own_action(event, "§3.2", InvalidReservationError)
             step["reservation"] = event.reservation
             step["throw_reason"] = event.reason
-            step.wishes[seat] = event
+            if event.reservation is not _VORBEHALT:
+                step.wishes[seat] = event
         elif event.reservation is not _HEALTHY:
             _check_public_wish(step, event)
             step.wishes[seat] = event
@@ -554,7 +613,15 @@ def _check_public_wish(step: _Step, event: Declare) -> None:
 
 
 def _close_round(step: _Step) -> None:
-    """The round is over: fix the contract if the viewer can tell it, else wait for it."""
+    """The first step is over: fix the contract if the viewer can tell it, else wait for it.
+
+    After a bare *Vorbehalt* of the viewer the second step follows
+    (:func:`_ask_next`); after another seat's *Vorbehalt* the table tells
+    either the contract or the first :class:`Question`.
+    """
+    if _two_step(step):
+        _ask_next(step)
+        return
     declared = step["declared"]
     hidden = [s for s in range(4) if declared[s] and step.wishes[s] is None]
     public = [s for s in range(4) if s != step.seat and step.wishes[s] is not None and declared[s]]
@@ -586,6 +653,9 @@ def _name_wish(step: _Step, event: Declare | Concealed) -> None:
         if event != known:
             raise step.refuse("not the viewer's own wish", "§3.3", InvalidReservationError)
     else:
+        if event.reservation in (_VORBEHALT, _DECLINE) or seat in _answered(step):
+            message = f"seat {seat} answered the questions: its wish is no named reservation"
+            raise step.refuse(message, "§3.3", InvalidReservationError)
         _check_public_wish(step, event)
         step.wishes[seat] = event
     _fix_contract(step, seat)
@@ -636,14 +706,22 @@ def _check_deck(step: _Step, bits: int, what: str) -> None:
 
 
 def _fix_contract(step: _Step, winner: int | None, shown: Hand | None = None) -> None:
-    """The contract the answers give, with the public ``winner`` (SPEC §3.3, V§6.2, V§9.2)."""
+    """The contract the answers give, with the public ``winner`` (SPEC §3.3, V§6.2, V§9.2).
+
+    After a two-step round the contract is the winner's alone, once the
+    questions replayed show that its wish wins (:func:`_check_winner`).
+    """
     base = step.base
     declarations: list[Reservation | None] = [
         None if said is None else _HEALTHY for said in step["declared"]
     ]
-    for s, wish in enumerate(step.wishes):
-        if wish is not None:
-            declarations[s] = wish.reservation
+    if winner is not None and _two_step(step):
+        _check_winner(step, winner)
+        declarations[winner] = _wish(step, winner).reservation
+    else:
+        for s, wish in enumerate(step.wishes):
+            if wish is not None:
+                declarations[s] = wish.reservation
     hands = [Hand(), Hand(), Hand(), Hand()]
     hands[step.seat] = base.hand
     result = resolve_extended(
@@ -693,7 +771,189 @@ def _start_play(step: _Step, leader: int | None) -> None:
     step.set_parties()
 
 
-_ROUND: Final = {Declare: _answer, VoidDeal: _reveal_thrown}
+# --- the second step of the two-step round (SPEC §3.2, V§6.2, V§9.2) ---
+#
+# Who is asked which kind next is next_question's answer, replayed from what
+# the viewer knows: its own first answer, the seats that answered a question
+# (each said a bare Vorbehalt) and the named wishes made public.  Another
+# seat's Vorbehalt the viewer cannot place (bare, or a wish named at once that
+# answers every question implicitly) changes who is asked next; then the
+# table tells the Question, or the contract.
+
+
+def _two_step(step: _Step) -> bool:
+    """Whether the second step is known to be under way: a bare Vorbehalt of the viewer,
+    an answer to a question, or a question asked."""
+    return (
+        step["reservation"] is _VORBEHALT
+        or bool(step["asked"])
+        or (step.observer._awaiting is None and step.base.question is not None)
+    )
+
+
+def _answered(step: _Step) -> frozenset[int]:
+    """The seats that answered a question: each said a bare Vorbehalt (SPEC §3.2)."""
+    return frozenset(answer.seat for answer in step["asked"])
+
+
+def _wish(step: _Step, seat: int) -> Declare:
+    wish = step.wishes[seat]
+    assert wish is not None
+    return wish
+
+
+def _replay(step: _Step, bare: int | None = None) -> tuple[ReservationKind, int] | Declare:
+    """The next question or the winner, replayed from what the viewer knows (V§6.2, V§9.2).
+
+    A seat whose Vorbehalt the viewer cannot place counts as healthy: a named
+    wish never takes a question, and a bare Vorbehalt not yet asked takes
+    none so far.  ``bare`` is a seat the table just asked.
+    """
+    answered = _answered(step)
+    declarations: list[Reservation] = [_HEALTHY, _HEALTHY, _HEALTHY, _HEALTHY]
+    reasons: list[Any] = [None, None, None, None]
+    for s in range(4):
+        wish = step.wishes[s]
+        if s in answered or s == bare:
+            declarations[s] = _VORBEHALT
+        elif s == step.seat:
+            declarations[s] = step["reservation"]
+            reasons[s] = step["throw_reason"]
+        elif wish is not None:
+            declarations[s], reasons[s] = wish.reservation, wish.reason
+    base = step.base
+    try:
+        return next_question(
+            base.dealer, declarations, step["asked"], step.rules, base.owing, reasons=reasons
+        )
+    except AssertionError:  # no seat left to ask and no wish named
+        raise step.refuse("no wish is left to win the round", "§3.3") from None
+
+
+def _rule(step: _Step) -> str:
+    return "V§9.2" if step.rules.compulsory_solo else "V§6.2"
+
+
+def _check_winner(step: _Step, winner: int) -> None:
+    """Refuse ``winner`` unless the questions replayed end with its wish (SPEC §3.3, V§6.2)."""
+    found = _replay(step)
+    if found != step.wishes[winner]:
+        if isinstance(found, Declare):
+            message = f"seat {found.seat}'s wish wins before seat {winner}'s"
+        else:
+            message = f"seat {found[1]} is asked for {found[0]} before seat {winner}'s wish wins"
+        raise step.refuse(message, _rule(step), InvalidReservationError)
+
+
+def _unplaced(step: _Step) -> bool:
+    """Whether another seat's Vorbehalt is neither known bare nor a public wish."""
+    answered, declared = _answered(step), step["declared"]
+    return any(
+        declared[s] and s != step.seat and s not in answered and step.wishes[s] is None
+        for s in range(4)
+    )
+
+
+def _ask_next(step: _Step) -> None:
+    """After an answer of the second step: the next question, the contract, or a wait."""
+    if _unplaced(step):
+        step.wait("the contract")
+        return
+    found = _replay(step)
+    if isinstance(found, Declare):
+        _fix_contract(step, found.seat)
+        return
+    step["turn"] = found[1]
+
+
+def _answer_question(
+    step: _Step, event: Declare | Concealed, kind: ReservationKind | None = None
+) -> None:
+    """The seat asked names a reservation of the kind asked or declines (SPEC §3.2, V§6.2).
+
+    ``kind`` is given when the answer itself tells the question (a decline
+    while the observer waits); otherwise it is the view's own question.
+    """
+    seat = event.seat
+    if kind is None:
+        step.expect_turn(seat, "§3.2")
+        kind = step.base.question
+        assert kind is not None
+    if isinstance(event, Concealed):
+        message = f"seat {seat} is asked for {kind}: the answer is said openly"
+        raise step.refuse(message, "§3.2", InvalidReservationError)
+    wish, rule, rules, owing = event.reservation, _rule(step), step.rules, step.base.owing
+    if wish is _HEALTHY or wish is _VORBEHALT:
+        message = f"seat {seat} said Vorbehalt and is asked for {kind}: it names one or declines"
+        raise step.refuse(message, "§3.2", InvalidReservationError)
+    own = seat == step.seat
+    choices = kind_choices(seat, step["hand"], kind, rules, owing) if own else ()
+    if wish is _DECLINE:
+        if (own and event not in choices) or (
+            not own and kind is kinds_asked(seat, rules, owing)[-1]
+        ):
+            message = (
+                f"seat {seat} must name its reservation: no lower kind it could hold is "
+                f"asked after {kind}"
+            )
+            raise step.refuse(message, f"§3.2, {rule}", InvalidReservationError)
+    else:
+        if kind_of(seat, wish, rules, owing) is not kind:
+            message = f"seat {seat} is asked for {kind} now, and {wish} is no reservation of it"
+            raise step.refuse(message, rule, InvalidReservationError)
+        if own and event not in choices:
+            message = f"the viewer's hand allows no {_text(event)}"
+            raise step.refuse(message, "§3.2", InvalidReservationError)
+        if not own:
+            _check_public_wish(step, event)
+        step.wishes[seat] = event
+    step["asked"] = (*step["asked"], event)
+    if wish is _DECLINE:
+        _ask_next(step)
+    else:
+        _fix_contract(step, seat)
+
+
+def _decline_told(step: _Step, event: Declare) -> None:
+    """A decline while the observer waits: the answer tells the question asked (SPEC §3.2)."""
+    seat = event.seat
+    kinds = kinds_asked(seat, step.rules, step.base.owing)
+    declined = sum(1 for answer in step["asked"] if answer.seat == seat)
+    if declined >= len(kinds):
+        raise step.refuse(f"seat {seat} is asked no further kind", "§3.2", InvalidReservationError)
+    _question(step, Question(seat, kinds[declined]))
+    _answer_question(step, event, kinds[declined])
+
+
+def _question(step: _Step, event: Question) -> None:
+    """The table asks a seat for a kind: the viewer could not tell who is asked (SPEC §3.2)."""
+    seat, kind = event.seat, event.kind
+    base = step.base
+    if step.observer._awaiting is None:
+        if base.phase is Phase.RESERVATIONS and base.question is not None:
+            step.expect_turn(seat, "§3.2")
+            if kind is not base.question:
+                message = f"seat {seat} is asked for {base.question}, not {kind}"
+                raise step.refuse(message, _rule(step), InvalidReservationError)
+            return
+        raise step.refuse("no question is asked now", "§3.2", WrongPhaseError)
+    if step.observer._awaiting != "the contract":
+        raise step.refuse(
+            f"the observer waits for {step.observer._awaiting}", "§6.1", WrongPhaseError
+        )
+    if not step["declared"][seat] or (seat == step.seat and step["reservation"] is not _VORBEHALT):
+        message = f"seat {seat} did not say a bare Vorbehalt and is never asked"
+        raise step.refuse(message, "§3.2", InvalidReservationError)
+    if step.wishes[seat] is not None and seat != step.seat:
+        raise step.refuse(f"seat {seat} named its wish at once", "§3.2", InvalidReservationError)
+    found = _replay(step, bare=seat)
+    if found != (kind, seat):
+        message = f"seat {seat} is not asked for {kind} now: the kinds go by the ranking"
+        raise step.refuse(message, _rule(step), InvalidReservationError)
+    step["turn"] = seat
+
+
+_ROUND: Final = {Declare: _answer, VoidDeal: _reveal_thrown, Question: _question}
 """The handlers of the reservation round and the contract, by event type."""
 
 _ROUND_CONCEALED: Final = {"vorbehalt": _answer}
