@@ -349,6 +349,7 @@ def _build_real() -> Real:
         .apply(doppelkopf.Concealed(0, "vorbehalt"))
         .apply_all(doppelkopf.Declare(s, Reservation.HEALTHY) for s in (1, 2, 3)),
         "Schweine": doppelkopf.Schweine(2),
+        "Question": doppelkopf.Question(1, doppelkopf.ReservationKind.SOLO),
         "Game": doppelkopf.notation.read_game(doppelkopf.notation.write_game(finished)),
         "Analysis": analysis,
         "Decision": analysis.decisions[0],
