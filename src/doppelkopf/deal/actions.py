@@ -636,7 +636,9 @@ class Concealed:
     - ``"vorbehalt"``: ``seat`` said *Vorbehalt* and its wish is not public
       (SPEC §3.3: only the wish that becomes the contract is made known),
       whether it named the wish at once or said the bare *Vorbehalt* of the
-      two-step round: the two look the same to the others;
+      two-step round: the two look the same to the others in the first step
+      (in the second, a seat that named at once is passed over by the
+      questions);
     - ``"pass"``: the poor player ``seat`` passed three cards the viewer does
       not see (V§6.3 step 1, V§6.7);
     - ``"return"``: the acceptor ``seat`` returned three cards the viewer does
