@@ -12,7 +12,6 @@ download): skipped without them, failed without them when ``CI`` is set.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import time
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from browser_helpers import CHROMEDRIVER, CHROMIUM, chromium, missing, require
 from doppelkopf import Card
 from doppelkopf.server import SQLiteStorage, Table
 from server_helpers import create, server
@@ -28,8 +28,6 @@ from server_helpers import create, server
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 DOCS_STATIC = Path(__file__).resolve().parent.parent / "docs" / "_static"
 
 
@@ -43,28 +41,9 @@ DEAL_TIMEOUT = 240.0
 BOTS = {"1": "heuristic", "2": "heuristic", "3": "heuristic"}
 
 
-def _missing() -> list[str]:
-    missing = [
-        f"the Python package {module} (pip install 'doppelkopf[test]')"
-        for module in ("selenium",)
-        if importlib.util.find_spec(module) is None
-    ]
-    missing.extend(
-        f"{path} (apt-get install {package})"
-        for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver"))
-        if not path.exists()
-    )
-    return missing
-
-
 def require_browser() -> None:
     """Skip the test when something it needs is missing, or fail it when ``CI`` is set."""
-    missing = _missing()
-    if missing:
-        reason = "the browser test of the table server needs " + ", ".join(missing)
-        if os.environ.get("CI"):
-            pytest.fail(f"{reason}; CI is set, so a missing browser fails the test")
-        pytest.skip(reason)
+    require("the table server", missing(("selenium",), CHROMIUM, CHROMEDRIVER))
 
 
 def test_a_missing_browser_skips_but_fails_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -80,20 +59,8 @@ def test_a_missing_browser_skips_but_fails_under_ci(monkeypatch: pytest.MonkeyPa
 @pytest.fixture
 def driver() -> Iterator[WebDriver]:
     require_browser()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu"):
-        options.add_argument(argument)
-    browser = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    browser.set_window_size(900, 1300)
-    browser.set_page_load_timeout(30)
-    try:
+    with chromium(900, 1300) as browser:
         yield browser
-    finally:
-        browser.quit()
 
 
 def _seed_with_one_club_queen() -> str:

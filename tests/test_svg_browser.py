@@ -16,16 +16,15 @@ environment variable ``CI`` is set, where a missing browser is a failure.
 from __future__ import annotations
 
 import base64
-import importlib.util
 import io
 import itertools
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from browser_helpers import CHROMEDRIVER, CHROMIUM, chromium, missing, require
 from doppelkopf import (
     Card,
     Deal,
@@ -42,34 +41,13 @@ from doppelkopf import (
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 Box = dict[str, float]
 
 
-def _missing() -> list[str]:
-    missing = [
-        f"the Python package {module} (pip install 'doppelkopf[test]')"
-        for module in ("selenium", "PIL")
-        if importlib.util.find_spec(module) is None
-    ]
-    missing.extend(
-        f"{path} (apt-get install {package})"
-        for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver"))
-        if not path.exists()
-    )
-    return missing
-
-
 def require_browser() -> None:
     """Skip the test when something it needs is missing, or fail it when ``CI`` is set."""
-    missing = _missing()
-    if missing:
-        reason = "the browser test of the SVG pictures needs " + ", ".join(missing)
-        if os.environ.get("CI"):
-            pytest.fail(f"{reason}; CI is set, so a missing browser fails the test")
-        pytest.skip(reason)
+    require("the SVG pictures", missing(("selenium", "PIL"), CHROMIUM, CHROMEDRIVER))
 
 
 def test_a_missing_browser_skips_but_fails_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -85,19 +63,8 @@ def test_a_missing_browser_skips_but_fails_under_ci(monkeypatch: pytest.MonkeyPa
 @pytest.fixture(scope="module")
 def browser() -> Iterator[WebDriver]:
     require_browser()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    driver.set_window_size(1400, 1000)
-    try:
+    with chromium(1400, 1000, "--hide-scrollbars") as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def show(driver: WebDriver, picture: str) -> None:
