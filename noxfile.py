@@ -111,8 +111,9 @@ def package(session: nox.Session) -> None:
     ``doppelkopf.strategies``, numpy for the vectorised playouts), and its
     docstring examples and the README's run from a temporary folder, so that
     nothing of the source tree is on the path; the demo runs from the installed
-    ``doppelkopf`` command.  The adapters' modules need their frameworks and are
-    left to the ``tests`` session.
+    ``doppelkopf`` command.  The adapters' modules need their frameworks, and the
+    server's application its web libraries: they are left to the ``tests``
+    session.
     """
     session.install("build>=1.2", "twine>=5")
     tmp = Path(session.create_tmp()).resolve()
@@ -148,7 +149,8 @@ def package(session: nox.Session) -> None:
         external=True,
         silent=True,
     )
-    adapters = Path(str(installed).strip()) / "adapters"
+    package_dir = Path(str(installed).strip())
+    adapters = package_dir / "adapters"
     session.run(
         python,
         "-m",
@@ -168,6 +170,7 @@ def package(session: nox.Session) -> None:
         "--doctest-glob=README.md",
         f"--ignore={adapters / 'openspiel.py'}",
         f"--ignore={adapters / 'pettingzoo.py'}",
+        f"--ignore={package_dir / 'server' / 'app.py'}",
         "--pyargs",
         "doppelkopf",
         "README.md",
