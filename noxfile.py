@@ -108,7 +108,8 @@ def package(session: nox.Session) -> None:
     ``twine check --strict`` reads both archives' metadata as an index would.  The
     wheel is then installed into a new virtual environment outside the checkout,
     with pytest and the libraries the examples import (hypothesis for
-    ``doppelkopf.strategies``, numpy for the vectorised playouts), and its
+    ``doppelkopf.strategies``, numpy for the vectorised playouts, matplotlib
+    for ``doppelkopf.plots``), and its
     docstring examples and the README's run from a temporary folder, so that
     nothing of the source tree is on the path; the demo runs from the installed
     ``doppelkopf`` command.  The adapters' modules need their frameworks, and the
@@ -180,11 +181,11 @@ def package(session: nox.Session) -> None:
 
 
 def _example_requirements() -> list[str]:
-    """The test extra's pytest, hypothesis and numpy, as pyproject.toml pins them."""
+    """The test extra's pytest, hypothesis, numpy and matplotlib, as pyproject.toml pins them."""
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
         "optional-dependencies"
     ]
-    wanted = ("pytest>", "hypothesis>", "numpy>")
+    wanted = ("pytest>", "hypothesis>", "numpy>", "matplotlib>")
     return [spec for spec in extras["test"] if spec.startswith(wanted)]
 
 
