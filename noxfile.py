@@ -46,8 +46,10 @@ def tests(session: nox.Session) -> None:
     )
     # The floor of pyproject.toml's ``fail_under``, checked by coverage itself on the
     # data pytest left: pytest-cov's own check was seen to print its failure and
-    # still let a whole parallel run exit 0.
-    session.run("python", "-m", "coverage", "report", "--format=total")
+    # still let a whole parallel run exit 0.  A run of chosen tests (arguments after
+    # ``--``) covers only a part, so it is held to no floor.
+    if not session.posargs:
+        session.run("python", "-m", "coverage", "report", "--format=total")
 
 
 @nox.session
