@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from _timing import best
 from doppelkopf import Deal, HeuristicPlayer, PlayerView
 from doppelkopf.notation import (
     parse_view,
@@ -49,16 +49,6 @@ def played(deals: int) -> tuple[list[Deal], list[Deal]]:
             positions.append(deal)
         finished.append(deal)
     return positions, finished
-
-
-def best(repeat: int, calls: int, run: Callable[[], object]) -> float:
-    """The fastest of ``repeat`` rounds of ``run``, in microseconds per call."""
-    times = []
-    for _ in range(repeat):
-        started = time.process_time()
-        run()
-        times.append(time.process_time() - started)
-    return min(times) / calls * 1e6
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from _timing import best
 from doppelkopf import Deal, HeuristicPlayer, Play, PlayerView, svg
 from doppelkopf.players import iter_deal
 
@@ -43,16 +43,6 @@ def played(deals: int) -> tuple[list[PlayerView], list[Deal]]:
                 views.append(deal.view(deal.turn))
         finished.append(deal)
     return views, finished
-
-
-def best(repeat: int, calls: int, run: Callable[[], object]) -> float:
-    """The fastest of ``repeat`` rounds of ``run``, in microseconds per call."""
-    times = []
-    for _ in range(repeat):
-        started = time.process_time()
-        run()
-        times.append(time.process_time() - started)
-    return min(times) / calls * 1e6
 
 
 def main(argv: Sequence[str] | None = None) -> int:

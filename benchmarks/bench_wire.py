@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import attrs
 
+from _timing import best
 from doppelkopf import Action, Deal, HeuristicPlayer, PlayerView
 from doppelkopf.players import iter_deal
 from doppelkopf.wire import dumps_view, format_action, loads_view, parse_action
@@ -46,16 +46,6 @@ def positions(deals: int) -> list[tuple[Deal, int]]:
             if deal.turn is not None:
                 found.append((deal, deal.turn))
     return found
-
-
-def best(repeat: int, calls: int, run: Callable[[], object]) -> float:
-    """The fastest of ``repeat`` rounds of ``run``, in microseconds per call."""
-    times = []
-    for _ in range(repeat):
-        started = time.process_time()
-        run()
-        times.append(time.process_time() - started)
-    return min(times) / calls * 1e6
 
 
 def main(argv: Sequence[str] | None = None) -> int:
