@@ -15,21 +15,27 @@ from doppelkopf import (
     Announced,
     Announcement,
     AnnouncementError,
+    AnswerPoverty,
     Card,
     Concealed,
     Deal,
     Declare,
     DoppelkopfError,
     Hand,
+    IllegalActionError,
     InvalidReservationError,
     Observer,
     Party,
+    PassCards,
+    Question,
     Reservation,
+    ReservationKind,
     Rules,
     Schweine,
     VoidDeal,
     WrongPhaseError,
 )
+from doppelkopf.deal.poverty import may_declare_poverty, trump_bits
 
 CLUB_QUEEN = Card.parse("♣Q")
 DIAMOND_ACE = Card.parse("♦A")
@@ -203,4 +209,127 @@ def test_the_viewer_announces_for_its_own_party() -> None:
         AnnouncementError,
         "§6.1",
         "for its own party",
+    )
+
+
+def test_no_question_is_told_before_the_round_needs_one() -> None:
+    deal = Deal.shuffled(seed=3)
+    first = (deal.dealer + 1) & 3
+    observer = _start(deal, 0)
+    _refused(
+        lambda: observer.apply(Question(first, ReservationKind.SOLO)),
+        WrongPhaseError,
+        "§3.2",
+        "no question is asked now",
+    )
+
+
+def test_a_healthy_seat_is_never_asked() -> None:
+    observer, hidden, viewer = _awaiting_contract()
+    healthy = next(s for s in range(4) if s not in (hidden, viewer))
+    _refused(
+        lambda: observer.apply(Question(healthy, ReservationKind.SOLO)),
+        InvalidReservationError,
+        "§3.2",
+        "never asked",
+    )
+
+
+def test_a_seat_asked_its_last_kind_names_its_wish() -> None:
+    observer, hidden, _viewer = _awaiting_contract()
+    asked = observer.apply(Declare(hidden, Reservation.DECLINE))  # no solo
+    assert asked.view.question is ReservationKind.MARRIAGE
+    _refused(
+        lambda: asked.apply(Declare(hidden, Reservation.DECLINE)),
+        InvalidReservationError,
+        "§3.2, V§6.2",
+        "must name its reservation",
+    )
+
+
+def _played(cards: int) -> tuple[Deal, Observer]:
+    """A normal game after ``cards`` cards, and the observer of a seat fed its history."""
+    start = Deal.shuffled(seed=3)
+    deal = start
+    for offset in (1, 2, 3, 4):
+        deal = deal.declare((deal.dealer + offset) & 3, Reservation.HEALTHY)
+    for _ in range(cards):
+        seat = deal.turn
+        assert seat is not None
+        deal = deal.play(seat, deal.legal_cards()[0])
+    viewer = 0
+    return deal, _start(start, viewer).apply_all(deal.view(viewer).history)
+
+
+def test_an_announcement_of_another_seat_too_late_is_refused() -> None:
+    deal, observer = _played(24)
+    assert observer.view == deal.view(0)
+    seat = 1
+    party = deal.parties[seat]
+    assert party is not None
+    event = Announced(seat, Announcement.RE_KONTRA, party, deal.view(0).hand_sizes[seat], 24)
+    with pytest.raises(AnnouncementError) as caught:
+        observer.apply(event)
+    assert "§8" in str(getattr(caught.value, "rule", ""))
+
+
+def _armut(rules: Rules) -> Deal:
+    """A deal after its reservation round in which the first seat that may declare Armut does."""
+    for seed in range(2000):
+        deal = Deal.shuffled(seed=seed, rules=rules)
+        poor = [s for s in range(4) if may_declare_poverty(deal.hands[s], rules)]
+        if poor:
+            for offset in (1, 2, 3, 4):
+                s = (deal.dealer + offset) & 3
+                wish = Reservation.POVERTY if s == poor[0] else Reservation.HEALTHY
+                deal = deal.declare(s, wish)
+            return deal
+    raise AssertionError("no Armut in 2000 deals")
+
+
+def _observer_of(deal: Deal, seat: int, dealt: Hand) -> Observer:
+    return Observer.start(seat, dealt, dealer=deal.dealer, rules=deal.rules).apply_all(
+        deal.view(seat).history
+    )
+
+
+def test_the_poor_player_passes_cards_it_holds() -> None:
+    deal = _armut(Rules(armut=True))
+    assert deal.poverty is not None
+    poor = deal.poverty.poor
+    observer = _observer_of(deal, poor, deal.hands[poor])
+    assert observer.view == deal.view(poor)
+    absent = tuple(card for card in deal.rules.deck if card not in deal.hands[poor])[:3]
+    with pytest.raises(DoppelkopfError) as caught:
+        observer.apply(PassCards(poor, absent))
+    assert isinstance(caught.value, IllegalActionError)
+    assert observer.view == deal.view(poor)
+
+
+def test_the_acceptor_receives_no_more_trumps_than_an_armut_holds() -> None:
+    rules = Rules(armut=True, armut_max_trumps=1)
+    deal = _armut(rules)
+    assert deal.poverty is not None
+    poor = deal.poverty.poor
+    dealt = [deal.hands[s] for s in range(4)]
+    passed = next(a for a in deal.legal_actions if isinstance(a, PassCards))
+    deal = deal.apply(passed)
+    acceptor = (poor + 1) & 3
+    observer = _observer_of(deal, acceptor, dealt[acceptor])
+    observer = observer.apply(AnswerPoverty(acceptor, accept=True))
+    assert observer.awaiting == "the passed cards"
+    _refused(
+        lambda: observer.apply(Question(poor, ReservationKind.SOLO)),
+        WrongPhaseError,
+        "§6.1",
+        "waits for the passed cards",
+    )
+    trumps = [
+        c for c in rules.deck if c not in dealt[acceptor] and trump_bits(rules) >> (2 * c.index) & 3
+    ]
+    _refused(
+        lambda: observer.apply(PassCards(poor, tuple(trumps[:3]))),
+        IllegalActionError,
+        "V§6.1",
+        "at most 1 trumps",
     )
