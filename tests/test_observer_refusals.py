@@ -36,6 +36,7 @@ from doppelkopf import (
     WrongPhaseError,
 )
 from doppelkopf.deal.poverty import may_declare_poverty, trump_bits
+from doppelkopf.deal.throwing import meets_throw_reason
 
 CLUB_QUEEN = Card.parse("♣Q")
 DIAMOND_ACE = Card.parse("♦A")
@@ -332,4 +333,69 @@ def test_the_acceptor_receives_no_more_trumps_than_an_armut_holds() -> None:
         IllegalActionError,
         "V§6.1",
         "at most 1 trumps",
+    )
+
+
+def test_the_viewer_s_own_thrown_hand_is_the_hand_it_holds() -> None:
+    rules = Rules(schmeissen={"nines5"})
+    deal = Deal.shuffled(seed=12, rules=rules)
+    hidden, viewer, third, last = ((deal.dealer + offset) & 3 for offset in (1, 2, 3, 4))
+    hand = deal.hands[viewer]
+    assert meets_throw_reason(hand, "nines5", rules)
+    observer = _start(deal, viewer).apply_all(
+        [
+            Concealed(hidden, "vorbehalt"),
+            Declare(viewer, Reservation.THROW, "nines5"),
+            Declare(third, Reservation.HEALTHY),
+            Declare(last, Reservation.HEALTHY),
+        ]
+    )
+    assert observer.awaiting == "the contract"
+    other = deal.hands[third]
+    _refused(
+        lambda: observer.apply(VoidDeal("thrown", viewer, "nines5", other)),
+        IllegalActionError,
+        "V§7.2",
+        "own hand is the one shown",
+    )
+
+
+def _bare_round(viewer_at: int, others: tuple[str, str, str]) -> tuple[list[int], Observer]:
+    """The viewer says a bare Vorbehalt; the others are healthy (H), conceal a Vorbehalt (C)
+    or name a Jacks solo at once (S), in the order of the round."""
+    deal = Deal.shuffled(seed=3)
+    order = [(deal.dealer + offset) & 3 for offset in (1, 2, 3, 4)]
+    answers = iter(others)
+    events: list[Declare | Concealed] = []
+    for position, seat in enumerate(order):
+        if position == viewer_at:
+            events.append(Declare(seat, Reservation.VORBEHALT))
+            continue
+        kind = next(answers)
+        if kind == "C":
+            events.append(Concealed(seat, "vorbehalt"))
+        else:
+            wish = Reservation.HEALTHY if kind == "H" else Reservation.JACKS_SOLO
+            events.append(Declare(seat, wish))
+    viewer = order[viewer_at]
+    return order, _start(deal, viewer).apply_all(events)
+
+
+def test_a_seat_that_named_its_wish_at_once_declines_no_question() -> None:
+    order, observer = _bare_round(0, ("H", "C", "S"))
+    _refused(
+        lambda: observer.apply(Declare(order[3], Reservation.DECLINE)),
+        InvalidReservationError,
+        "§3.2",
+        "named its wish at once",
+    )
+
+
+def test_a_wish_named_later_does_not_win_before_one_named_at_once() -> None:
+    order, observer = _bare_round(1, ("S", "H", "C"))
+    _refused(
+        lambda: observer.apply(Declare(order[3], Reservation.QUEENS_SOLO)),
+        InvalidReservationError,
+        "V§6.2",
+        f"seat {order[0]}'s wish wins before seat {order[3]}'s",
     )
