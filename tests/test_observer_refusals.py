@@ -399,3 +399,31 @@ def test_a_wish_named_later_does_not_win_before_one_named_at_once() -> None:
         "V§6.2",
         f"seat {order[0]}'s wish wins before seat {order[3]}'s",
     )
+
+
+def test_the_viewer_names_only_a_throw_reason_its_hand_meets() -> None:
+    rules = Rules(schmeissen={"nines5", "kings5"})
+    deal = Deal.shuffled(seed=12, rules=rules)
+    first, viewer, third, last = ((deal.dealer + offset) & 3 for offset in (1, 2, 3, 4))
+    hand = deal.hands[viewer]
+    assert meets_throw_reason(hand, "nines5", rules)
+    assert not meets_throw_reason(hand, "kings5", rules)
+    observer = _start(deal, viewer).apply_all(
+        [
+            Declare(first, Reservation.HEALTHY),
+            Declare(viewer, Reservation.VORBEHALT),
+            Declare(third, Reservation.HEALTHY),
+            Declare(last, Reservation.HEALTHY),
+            Declare(viewer, Reservation.DECLINE),  # no solo
+        ]
+    )
+    assert observer.view.question is ReservationKind.THROW
+    _refused(
+        lambda: observer.apply(Declare(viewer, Reservation.THROW, "kings5")),
+        InvalidReservationError,
+        "§3.2",
+        "the viewer's hand allows no",
+    )
+    named = observer.apply(Declare(viewer, Reservation.THROW, "nines5"))
+    assert named.view.void is not None
+    assert named.view.void.throw_reason == "nines5"
