@@ -11,7 +11,9 @@ from collections.abc import Callable
 
 import pytest
 
+from deal_helpers import declare_all, with_both_club_queens
 from doppelkopf import (
+    Announce,
     Announced,
     Announcement,
     AnnouncementError,
@@ -21,6 +23,7 @@ from doppelkopf import (
     Deal,
     Declare,
     DoppelkopfError,
+    GameType,
     Hand,
     IllegalActionError,
     InvalidReservationError,
@@ -427,3 +430,18 @@ def test_the_viewer_names_only_a_throw_reason_its_hand_meets() -> None:
     named = observer.apply(Declare(viewer, Reservation.THROW, "nines5"))
     assert named.view.void is not None
     assert named.view.void.throw_reason == "nines5"
+
+
+def test_the_viewer_announces_nothing_before_its_marriage_is_clarified() -> None:
+    seat = 1
+    dealt = with_both_club_queens(Deal.shuffled(seed=seat).dealt, seat)
+    deal = declare_all(Deal.from_hands(dealt, dealer=seat), {seat: Reservation.MARRIAGE})
+    assert deal.game_type is GameType.MARRIAGE
+    observer = _observer_of(deal, seat, dealt[seat])
+    assert observer.view == deal.view(seat)
+    _refused(
+        lambda: observer.apply(Announce(seat, Announcement.RE_KONTRA)),
+        AnnouncementError,
+        "§8",
+        "the viewer may not announce now",
+    )
