@@ -8,6 +8,7 @@ raises the library's error naming the rule.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -445,3 +446,30 @@ def test_the_viewer_announces_nothing_before_its_marriage_is_clarified() -> None
         "§8",
         "the viewer may not announce now",
     )
+
+
+class _Unprintable:
+    """A value whose text cannot be taken."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("no text")
+
+    __repr__ = __str__
+
+
+def test_a_thrown_deal_showing_no_hand_is_refused_by_an_excerpt() -> None:
+    rules = Rules(schmeissen={"nines5"})
+    deal = Deal.shuffled(seed=3, rules=rules)
+    order = [(deal.dealer + offset) & 3 for offset in (1, 2, 3, 4)]
+    observer = _start(deal, order[1]).apply_all(
+        [Concealed(order[0], "vorbehalt")]
+        + [Declare(seat, Reservation.HEALTHY) for seat in order[1:]]
+    )
+    assert observer.awaiting == "the contract"
+    shown: Any = _Unprintable()
+    event = VoidDeal("thrown", order[0], "nines5", shown)
+    with pytest.raises(IllegalActionError) as caught:
+        observer.apply(event)
+    assert caught.value.rule == "V§8"
+    assert "shows the hand" in str(caught.value)
+    assert "VoidDeal" in str(caught.value.action)
