@@ -1,7 +1,8 @@
-"""More of the table server's bots and seats, and of the session's checks of a deal."""
+"""More of the table server's bots and seats, the session's checks of a deal and the sampler."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -12,9 +13,11 @@ from doppelkopf import (
     DealSummary,
     Declare,
     GameType,
+    Hand,
     HeuristicPlayer,
     IllegalActionError,
     PartyResult,
+    Phase,
     Play,
     PlayerView,
     Reservation,
@@ -24,8 +27,12 @@ from doppelkopf import (
     settle,
 )
 from doppelkopf.errors import InvalidValueError
+from doppelkopf.search import InconsistentViewError, WorldSampler, deal_from_view
+from doppelkopf.search import sampling as sampling_module
 from doppelkopf.server import Table
 from doppelkopf.wire import load_action
+from test_sampling import _poverty_deal, _states
+from test_search_edges import _hidden_wish_without_a_world
 
 X01 = DealSummary(GameType.NORMAL, {0, 2}, PartyResult(151, 7), PartyResult(89, 5))
 COMPULSORY = Rules(compulsory_solo=True)
@@ -175,16 +182,27 @@ def test_v05_a_result_of_other_rules_is_refused() -> None:
     assert len(session) == 0
 
 
-def test_iterating_passes_over_void_deals_and_paper_results() -> None:
-    rules = Rules(schmeissen={"nines5", "kings5", "nines4_kings4", "full7", "trumps1"})
-    session = Session.new(0, rules=rules)
-    thrown = session.next_deal(seed=19)
+THROWING = Rules(schmeissen={"nines5", "kings5", "nines4_kings4", "full7", "trumps1"})
+
+
+def _thrown() -> tuple[Deal, Deal]:
+    """The first deal of a session under every throwing reason, and the same deal thrown in.
+
+    Seat 1 holds seven full cards and throws in (V§7.1); the others stay healthy.
+    """
+    dealt = Session.new(0, rules=THROWING).next_deal(seed=19)
     throw = next(
         action
-        for action in thrown.legal_actions
+        for action in dealt.legal_actions
         if isinstance(action, Declare) and action.reservation is Reservation.THROW
     )
-    thrown = _played(thrown.apply(throw))
+    assert throw.seat == 1
+    return dealt, _played(dealt.apply(throw))
+
+
+def test_iterating_passes_over_void_deals_and_paper_results() -> None:
+    session = Session.new(0, rules=THROWING)
+    thrown = _thrown()[1]
     session = session.add(thrown).add_void()
     deal = _played(session.next_deal(seed=3))
     session = session.add(deal)
@@ -194,3 +212,57 @@ def test_iterating_passes_over_void_deals_and_paper_results() -> None:
     assert len(pairs) == 1
     assert pairs[0][0] is deal
     assert pairs[0][1] == settle(deal)
+
+
+# --- the sampler -------------------------------------------------------------------
+
+
+def test_v72_a_sampled_world_gives_the_thrower_the_hand_it_showed() -> None:
+    dealt, thrown = _thrown()
+    view = thrown.view(2)
+    assert view.void is not None
+    assert view.void.seat == 1
+    assert view.void.shown == dealt.hands[1]
+    for seed in range(3):
+        world = WorldSampler(view).sample(random.Random(seed))
+        assert world.hands[1] == dealt.hands[1]
+        assert world.view(2) == view
+
+
+def test_hands_short_of_a_card_contradict_the_view() -> None:
+    deal = Deal.shuffled(seed=4)
+    hands = list(deal.hands)
+    card = next(iter(hands[1]))
+    hands[1] = Hand.from_bits(hands[1].bits - (1 << 2 * card.index))
+    with pytest.raises(InconsistentViewError, match="the hands contradict what seat 0 has seen"):
+        deal_from_view(deal.view(0), hands)
+    assert deal_from_view(deal.view(0), deal.hands).hands == deal.hands
+
+
+def test_a_view_with_a_hidden_wish_gives_up_after_its_draws() -> None:
+    sampler = WorldSampler(_hidden_wish_without_a_world())
+    with pytest.raises(InconsistentViewError, match="passed its checks in 10,000 draws"):
+        sampler.sample(random.Random(0))
+    assert sampler.draws == sampling_module._ATTEMPTS
+
+
+def test_worlds_are_still_drawn_when_no_prototype_is_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sampling_module, "_CACHED", 0)
+    deal = _played(Deal.shuffled(seed=6))
+    view = deal.view(3)
+    sampler = WorldSampler(view)
+    for seed in range(3):
+        assert sampler.sample(random.Random(seed)).view(3) == view
+    assert sampler._prototypes == {}
+
+
+def test_v63_the_armut_cards_on_the_table_are_the_cards_in_no_hand() -> None:
+    offered = _states(_poverty_deal(Rules(armut=True), 0), 0)[1]
+    assert offered.phase is Phase.POVERTY_OFFER
+    view = offered.view(0)
+    assert WorldSampler(view)._merged >= 0
+    world = deal_from_view(view, offered.hands)
+    assert world.hands == offered.hands
+    assert world.view(0) == view
