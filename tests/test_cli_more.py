@@ -185,6 +185,16 @@ def test_serve_run_turns_a_database_error_into_a_failure(
         serve_command.run(args)
 
 
+def test_serve_without_the_server_extra_names_what_is_missing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    status, out, err = run(capsys, "serve")
+    assert (status, out) == (2, "")
+    assert "the server needs the server extra (uvicorn is missing)" in err
+    assert "pip install 'doppelkopf[server]'" in err
+
+
 # --- analyze ----------------------------------------------------------------------
 
 
