@@ -266,3 +266,26 @@ def test_v63_the_armut_cards_on_the_table_are_the_cards_in_no_hand() -> None:
     world = deal_from_view(view, offered.hands)
     assert world.hands == offered.hands
     assert world.view(0) == view
+
+
+def test_a_view_whose_first_draws_all_fail_is_decided_by_the_queens_and_sampled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Only the first draws are refused: the exact decision over the ♣Q finds a world.
+    state = _states(Deal.shuffled(seed=6), 6)[20]
+    assert not state.is_finished
+    view = state.view(1)
+    build = WorldSampler._build
+    calls: list[int] = []
+
+    def reject_at_first(self: WorldSampler, *args: Any, **options: Any) -> Deal | None:
+        calls.append(len(calls))
+        if len(calls) <= sampling_module._DECIDE_AFTER:
+            return None
+        return build(self, *args, **options)
+
+    monkeypatch.setattr(WorldSampler, "_build", reject_at_first)
+    sampler = WorldSampler(view)
+    world = sampler.sample(random.Random(0))
+    assert world.view(1) == view
+    assert sampler.draws == sampling_module._DECIDE_AFTER + 2
