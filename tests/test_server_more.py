@@ -268,13 +268,8 @@ def test_v63_the_armut_cards_on_the_table_are_the_cards_in_no_hand() -> None:
     assert world.view(0) == view
 
 
-def test_a_view_whose_first_draws_all_fail_is_decided_by_the_queens_and_sampled(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Only the first draws are refused: the exact decision over the ♣Q finds a world.
-    state = _states(Deal.shuffled(seed=6), 6)[20]
-    assert not state.is_finished
-    view = state.view(1)
+def _reject_first_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the sampler refuse its first draws, so it decides the view over the ♣Q."""
     build = WorldSampler._build
     calls: list[int] = []
 
@@ -285,7 +280,32 @@ def test_a_view_whose_first_draws_all_fail_is_decided_by_the_queens_and_sampled(
         return build(self, *args, **options)
 
     monkeypatch.setattr(WorldSampler, "_build", reject_at_first)
+
+
+def test_a_view_whose_first_draws_all_fail_is_decided_by_the_queens_and_sampled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Only the first draws are refused: the exact decision over the ♣Q finds a world.
+    state = _states(Deal.shuffled(seed=6), 6)[20]
+    assert not state.is_finished
+    view = state.view(1)
+    _reject_first_draws(monkeypatch)
     sampler = WorldSampler(view)
     world = sampler.sample(random.Random(0))
     assert world.view(1) == view
     assert sampler.draws == sampling_module._DECIDE_AFTER + 2
+
+
+def test_a_last_trick_decided_by_the_queens_skips_splits_no_hand_can_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One card in each hand and both ♣Q unseen: no seat can hold both of them.
+    state = _states(Deal.shuffled(seed=123), 123)[50]
+    view = state.view(0)
+    assert view.hand_sizes == (1, 1, 1, 1)
+    _reject_first_draws(monkeypatch)
+    sampler = WorldSampler(view)
+    world = sampler.sample(random.Random(0))
+    assert world.view(0) == view
+    queen = sampling_module.CLUB_QUEEN
+    assert [world.hands[seat].bits >> 2 * queen & 3 for seat in (1, 2, 3)].count(1) == 2
