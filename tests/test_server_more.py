@@ -9,6 +9,7 @@ import pytest
 
 from doppelkopf import (
     Announce,
+    Card,
     Deal,
     DealSummary,
     Declare,
@@ -307,5 +308,5 @@ def test_a_last_trick_decided_by_the_queens_skips_splits_no_hand_can_hold(
     sampler = WorldSampler(view)
     world = sampler.sample(random.Random(0))
     assert world.view(0) == view
-    queen = sampling_module.CLUB_QUEEN
-    assert [world.hands[seat].bits >> 2 * queen & 3 for seat in (1, 2, 3)].count(1) == 2
+    queen = Card.parse("♣Q")
+    assert [world.hands[seat].count(queen) for seat in (1, 2, 3)].count(1) == 2
