@@ -49,6 +49,9 @@ from ._table import (
 
 __all__ = ["MAX_TABLES", "RATE", "RATE_BURST", "TableServer", "create_app"]
 
+#: The clock of the rate limit, in seconds; one name, so a test can hold it still.
+_clock = time.monotonic
+
 #: Tables one process holds at most; a ``create`` beyond is refused.
 MAX_TABLES = 1000
 #: Messages a connection may send a second on average, and at once.
@@ -190,7 +193,7 @@ class TableServer:
         """Handle one frame; ``False`` when the connection has been refused too often."""
         size = len(raw.encode("utf-8", "replace")) if isinstance(raw, str) else len(raw)
         try:
-            if not connection.limit.allow(time.monotonic()):
+            if not connection.limit.allow(_clock()):
                 raise ProtocolError(
                     f"more than {RATE:g} messages a second (bursts of {RATE_BURST:g})",
                     rule="server protocol: limits",
