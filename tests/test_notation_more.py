@@ -1,0 +1,124 @@
+"""Refusals and corners of the notations and records that the round trips do not reach."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from doppelkopf import Deal, InvalidTypeError, NotationError, Reservation, Rules, Session
+from doppelkopf.deal._notation import write_hand
+from doppelkopf.notation import parse_view, read_game, write_game
+from doppelkopf.records import RecordError, dump_session
+
+
+def _healthy_view() -> tuple[Deal, str]:
+    deal = Deal.shuffled(seed=3).declare(0, Reservation.HEALTHY).declare(1, Reservation.HEALTHY)
+    return deal, deal.view(2).position
+
+
+def _finished(seed: int, dealer: int, rules: Rules = Rules.DDV) -> Deal:
+    deal = Deal.shuffled(seed=seed, dealer=dealer, rules=rules)
+    while not deal.is_finished:
+        deal = deal.apply(deal.legal_actions[0])
+    return deal
+
+
+def test_an_empty_view_event_is_refused_naming_it() -> None:
+    _, text = _healthy_view()
+    with pytest.raises(NotationError, match="an event is empty") as caught:
+        parse_view(text + ";;healthy")
+    assert caught.value.field == "history, event 3"
+
+
+def test_nothing_follows_the_hand_a_schmeissen_showed() -> None:
+    deal, text = _healthy_view()
+    with pytest.raises(NotationError, match=r"comes last \(V§7\.2\)") as caught:
+        parse_view(f"{text};0={write_hand(deal.dealt[0])};healthy")
+    assert caught.value.field == "history, event 4"
+
+
+def test_a_seat_hand_of_the_wrong_size_is_no_deal() -> None:
+    with pytest.raises(NotationError, match="hand 0 holds 1 cards, not 12") as caught:
+        parse_view("ddv d3 s0:CQ")
+    assert caught.value.field == "seat"
+    assert "(SPEC §2.4)" in str(caught.value)
+
+
+def test_a_view_action_after_the_round_is_refused_with_the_rule() -> None:
+    _, text = _healthy_view()
+    with pytest.raises(NotationError, match="the reservation round is over") as caught:
+        parse_view(text + ";healthy;healthy;healthy")
+    assert caught.value.field == "history, event 5"
+    assert caught.value.rule == "§3.2"
+
+
+def test_a_view_after_the_last_card_has_nobody_to_move() -> None:
+    deal = _finished(3, 3)
+    with pytest.raises(NotationError, match="nobody is to move") as caught:
+        parse_view(deal.view(1).position + ";CQ")
+    assert caught.value.rule == "§10"
+
+
+def test_a_forced_deal_writes_its_forced_tag_and_reads_back() -> None:
+    deal = Deal.shuffled(
+        seed=5, dealer=1, rules=Rules(compulsory_solo=True), owing=(2,), forced=True
+    )
+    text = write_game(deal)
+    assert "[Forced true]" in text.splitlines()
+    assert read_game(text).deal == deal
+
+
+def test_an_empty_meta_writes_a_bare_meta_tag() -> None:
+    text = write_game(Deal.shuffled(seed=3))
+    assert "[Meta]" not in text
+    assert "[Meta]" in write_game(Deal.shuffled(seed=3), meta={}).splitlines()
+
+
+def test_a_meta_that_is_no_mapping_is_refused() -> None:
+    with pytest.raises(InvalidTypeError, match="meta must be a mapping"):
+        write_game(Deal.shuffled(seed=3), meta=[1])  # type: ignore[arg-type]
+
+
+def test_a_thrown_deal_is_written_as_a_void_result() -> None:
+    rules = Rules(schmeissen=frozenset({"full7"}))
+    deal = Deal.shuffled(seed=19, rules=rules).declare(0, Reservation.THROW, "full7")
+    while deal.game_type is None and not deal.is_void:
+        deal = deal.declare(deal.turn, Reservation.HEALTHY)  # type: ignore[arg-type]
+    assert deal.is_void
+    text = write_game(deal)
+    assert "result void" in text.splitlines()
+    assert read_game(text).deal == deal
+
+
+class _Sheet:
+    """A session-like object: a first dealer and its deals, nothing else."""
+
+    def __init__(self, first_dealer: int, deals: Sequence[Deal]) -> None:
+        self.first_dealer = first_dealer
+        self.deals = deals
+
+
+def test_a_session_like_object_is_written_like_its_deals() -> None:
+    deals = (_finished(0, 2), _finished(1, 3))
+    assert dump_session(_Sheet(2, deals)) == dump_session(2, list(deals))
+
+
+def test_a_session_like_object_and_deals_are_refused_together() -> None:
+    deals = (_finished(0, 2),)
+    with pytest.raises(InvalidTypeError, match="None when a session is given"):
+        dump_session(_Sheet(2, deals), list(deals))
+
+
+def test_a_session_like_object_with_results_beyond_its_deals_is_refused() -> None:
+    sheet = _Sheet(2, (_finished(0, 2),))
+    sheet.settlements = (1, 2)  # type: ignore[attr-defined]
+    with pytest.raises(RecordError, match="2 results were written down without cards"):
+        dump_session(sheet)
+
+
+def test_a_session_of_other_rules_is_refused() -> None:
+    session = Session.new(2).add(_finished(0, 2))
+    with pytest.raises(RecordError, match="one session keeps one rule set") as caught:
+        dump_session(session, rules=Rules.TOURNAMENT)
+    assert caught.value.path == ("rules",)
