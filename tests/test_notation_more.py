@@ -8,7 +8,7 @@ import pytest
 
 from doppelkopf import Deal, InvalidTypeError, NotationError, Reservation, Rules, Session
 from doppelkopf.deal._notation import write_hand
-from doppelkopf.notation import parse_view, read_game, write_game
+from doppelkopf.notation import parse_view, read_game, read_session, write_game, write_session
 from doppelkopf.records import RecordError, dump_session
 
 
@@ -122,3 +122,73 @@ def test_a_session_of_other_rules_is_refused() -> None:
     with pytest.raises(RecordError, match="one session keeps one rule set") as caught:
         dump_session(session, rules=Rules.TOURNAMENT)
     assert caught.value.path == ("rules",)
+
+
+THROWING = Rules(schmeissen=frozenset({"full7"}))
+
+
+def _session_text() -> str:
+    """A session of one deal played with cards and one thrown in, written as notation."""
+    return write_session(Session.new(2, rules=THROWING).add(_finished(0, 2, THROWING)).add_void())
+
+
+def test_a_session_with_a_paper_void_reads_back() -> None:
+    text = _session_text()
+    assert "[Paper null]" in text.splitlines()
+    session, meta = read_session(text)
+    assert meta is None
+    assert len(session.deals) == 1
+    assert len(session.rows) == 2
+
+
+def test_paper_deals_need_no_blank_line_between_them() -> None:
+    session = Session.new(2, rules=THROWING).add_void().add_void()
+    text = write_session(session)
+    squeezed = text.replace("[Paper null]\n\n[Deal 1]", "[Paper null]\n[Deal 1]")
+    assert squeezed != text
+    assert read_session(squeezed)[0] == read_session(text)[0]
+
+
+def test_session_tags_that_are_no_session_are_refused_with_the_rule() -> None:
+    text = _session_text().replace("[FirstDealer 2]", "[FirstDealer 7]")
+    with pytest.raises(NotationError, match="the first dealer must be a seat 0-3, not 7"):
+        read_session(text)
+
+
+def test_a_paper_result_that_does_not_read_is_refused_naming_its_line() -> None:
+    text = _session_text()
+    line = text.splitlines().index("[Paper null]") + 1
+    with pytest.raises(NotationError, match="the Paper result does not read") as caught:
+        read_session(text.replace("[Paper null]", '[Paper "junk"]'))
+    assert caught.value.line == line
+
+
+def test_a_session_deal_without_its_result_line_is_refused() -> None:
+    lines = _session_text().splitlines()
+    text = "\n".join(line for line in lines if not line.startswith("result "))
+    with pytest.raises(NotationError, match="the result line is missing"):
+        read_session(text)
+
+
+def test_an_unknown_word_in_a_session_deal_names_its_line_and_column() -> None:
+    text = _session_text()
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("1. "))
+    with pytest.raises(NotationError, match="unknown word 'XX'") as caught:
+        read_session(text.replace("1. ", "1. XX; ", 1))
+    assert (caught.value.line, caught.value.column) == (line, 4)
+
+
+def test_a_bare_meta_tag_reads_back_as_an_empty_meta() -> None:
+    deal = Deal.shuffled(seed=3)
+    game = read_game(write_game(deal, meta={}))
+    assert game.deal == deal
+    assert game.meta == {}
+
+
+@pytest.mark.parametrize("tag", ['[Meta "a 1]', '[Meta "a\\x" 1]'])
+def test_a_meta_key_that_is_no_json_string_is_refused_naming_its_line(tag: str) -> None:
+    text = write_game(Deal.shuffled(seed=3), meta={"a": 1})
+    line = text.splitlines().index('[Meta "a" 1]') + 1
+    with pytest.raises(NotationError, match=r'a Meta tag is \[Meta "key" value\]') as caught:
+        read_game(text.replace('[Meta "a" 1]', tag))
+    assert caught.value.line == line
