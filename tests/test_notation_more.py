@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from doppelkopf import Deal, InvalidTypeError, NotationError, Reservation, Rules, Session
+from deal_helpers import armut_deal
+from doppelkopf import Concealed, Deal, InvalidTypeError, NotationError, Reservation, Rules, Session
 from doppelkopf.deal._notation import write_hand
 from doppelkopf.notation import parse_view, read_game, read_session, write_game, write_session
 from doppelkopf.records import RecordError, dump_session
@@ -192,3 +193,47 @@ def test_a_meta_key_that_is_no_json_string_is_refused_naming_its_line(tag: str) 
     with pytest.raises(NotationError, match=r'a Meta tag is \[Meta "key" value\]') as caught:
         read_game(text.replace('[Meta "a" 1]', tag))
     assert caught.value.line == line
+
+
+def _exchanged() -> Deal:
+    """An Armut whose exchange is over: passed, accepted and returned (V§6.3)."""
+    deal = armut_deal(1)
+    while deal.poverty is None or deal.poverty.returned is None:
+        deal = deal.apply(deal.legal_actions[0])
+    return deal
+
+
+def test_a_third_seat_sees_the_exchange_concealed_and_reads_it_back() -> None:
+    deal = _exchanged()
+    poverty = deal.poverty
+    assert poverty is not None
+    third = next(seat for seat in range(4) if seat not in (poverty.poor, poverty.acceptor))
+    view = deal.view(third)
+    trumps = poverty.returned_trumps
+    assert view.position.endswith(f";?pass;accept;?return {trumps}")
+    assert parse_view(view.position) == view
+
+
+def test_a_concealed_return_may_carry_any_count_some_deal_allows() -> None:
+    deal = _exchanged()
+    text = deal.view(1).position
+    assert text.endswith(";?return 2")
+    other = parse_view(text.removesuffix("2") + "3")
+    last = other.history[-1]
+    assert type(last) is Concealed
+    assert (last.kind, last.trumps) == ("return", 3)
+
+
+def test_a_return_in_place_of_the_pass_is_refused() -> None:
+    text = _exchanged().view(1).position
+    with pytest.raises(NotationError, match="no deal lets seat 3 return here unseen") as caught:
+        parse_view(text.replace("?pass", "?return 1"))
+    assert caught.value.field == "history, event 5"
+
+
+def test_the_exchange_is_written_on_its_own_line_and_reads_back() -> None:
+    deal = _exchanged()
+    text = write_game(deal)
+    assert "R. healthy; healthy; healthy; poverty" in text.splitlines()
+    assert "A. pass CQ DJ D10; accept; return CQ CK SJ" in text.splitlines()
+    assert read_game(text).deal == deal
