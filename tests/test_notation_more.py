@@ -237,3 +237,43 @@ def test_the_exchange_is_written_on_its_own_line_and_reads_back() -> None:
     assert "R. healthy; healthy; healthy; poverty" in text.splitlines()
     assert "A. pass CQ DJ D10; accept; return CQ CK SJ" in text.splitlines()
     assert read_game(text).deal == deal
+
+
+def test_the_poor_and_the_acceptor_views_write_their_dealt_hands() -> None:
+    deal = _exchanged()
+    poverty = deal.poverty
+    assert poverty is not None
+    assert poverty.acceptor is not None
+    for seat in (poverty.poor, poverty.acceptor):
+        view = deal.view(seat)
+        assert view.hand != deal.dealt[seat]
+        assert f" s{seat}:{write_hand(deal.dealt[seat])} " in view.position
+        assert parse_view(view.position) == view
+
+
+def test_a_shown_hand_that_cannot_throw_is_refused_with_the_rule() -> None:
+    rules = Rules(schmeissen=frozenset({"full7"}))
+    deal = Deal.shuffled(seed=19, rules=rules).declare(0, Reservation.THROW, "full7")
+    while deal.game_type is None and not deal.is_void:
+        deal = deal.declare(deal.turn, Reservation.HEALTHY)  # type: ignore[arg-type]
+    text = deal.view(2).position
+    shown = f";0={write_hand(deal.dealt[0])}"
+    assert text.endswith(shown)
+    with pytest.raises(NotationError, match="not legal with the hand it showed") as caught:
+        parse_view(text.replace(shown, f";0={write_hand(deal.dealt[1])}"))
+    assert caught.value.rule == "V§7.1"
+    assert caught.value.field == "history, event 1"
+
+
+class _Text(str):
+    """A ``str`` subclass, which a reader refuses like any other non-``str``."""
+
+    __slots__ = ()
+
+
+def test_a_str_subclass_is_refused_as_no_str() -> None:
+    deal = Deal.shuffled(seed=3)
+    with pytest.raises(InvalidTypeError, match="text must be a str, not _Text"):
+        Deal.parse(_Text(deal.position))
+    with pytest.raises(InvalidTypeError, match="text must be a str, not _Text"):
+        parse_view(_Text(deal.view(0).position))
