@@ -7,10 +7,19 @@ from collections.abc import Sequence
 import pytest
 
 from deal_helpers import armut_deal
-from doppelkopf import Concealed, Deal, InvalidTypeError, NotationError, Reservation, Rules, Session
+from doppelkopf import (
+    Concealed,
+    Deal,
+    InvalidTypeError,
+    NotationError,
+    Reservation,
+    Rules,
+    Session,
+)
 from doppelkopf.deal._notation import write_hand
 from doppelkopf.notation import parse_view, read_game, read_session, write_game, write_session
 from doppelkopf.records import RecordError, dump_session
+from doppelkopf.session import SessionStart
 
 
 def _healthy_view() -> tuple[Deal, str]:
@@ -277,3 +286,32 @@ def test_a_str_subclass_is_refused_as_no_str() -> None:
         Deal.parse(_Text(deal.position))
     with pytest.raises(InvalidTypeError, match="text must be a str, not _Text"):
         parse_view(_Text(deal.view(0).position))
+
+
+def test_a_session_refusing_a_deal_names_the_deal_and_the_rule() -> None:
+    rules = Rules(compulsory_solo=True)
+    deal = Deal.shuffled(seed=0, dealer=2, rules=rules, owing=(1,))
+    while not deal.is_finished:
+        deal = deal.apply(deal.legal_actions[0])
+    with pytest.raises(RecordError, match=r"not by seat 1 \(V§9\.1\)") as caught:
+        dump_session(2, [deal])
+    assert caught.value.path == ("deals", 0)
+
+
+def test_a_view_card_outside_the_deck_is_no_deal() -> None:
+    text = Deal.shuffled(seed=3, rules=Rules(nines=False)).view(0).position
+    rules, table, seat = text.split()
+    assert seat.startswith("s0:CJ")
+    with pytest.raises(NotationError, match="not a partition of the 40-card deck") as caught:
+        parse_view(f"{rules} {table} s0:C9{seat.removeprefix('s0:CJ')}")
+    assert caught.value.field == "seat"
+
+
+def test_a_resumed_session_writes_and_reads_back_its_start() -> None:
+    start = SessionStart(played=3, totals=(2, -2, 2, -2))
+    session = Session.new(2, start=start).add(_finished(0, 2))
+    text = write_session(session)
+    assert any(line.startswith("[Start ") for line in text.splitlines())
+    back, _ = read_session(text)
+    assert back.totals == session.totals
+    assert back.rows == session.rows
