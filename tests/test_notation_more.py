@@ -8,10 +8,13 @@ import pytest
 
 from deal_helpers import armut_deal
 from doppelkopf import (
+    Announced,
+    Announcement,
     Concealed,
     Deal,
     InvalidTypeError,
     NotationError,
+    Party,
     Reservation,
     Rules,
     Session,
@@ -315,3 +318,29 @@ def test_a_resumed_session_writes_and_reads_back_its_start() -> None:
     back, _ = read_session(text)
     assert back.totals == session.totals
     assert back.rows == session.rows
+
+
+def _announced() -> Deal:
+    """Four healthy seats, then seat 0 (Re, holding a ♣Q) says "re"."""
+    deal = Deal.shuffled(seed=3)
+    for seat in range(4):
+        deal = deal.declare(seat, Reservation.HEALTHY)
+    return deal.announce(0, Announcement.RE_KONTRA)
+
+
+@pytest.mark.parametrize("entry", ["0:kontra", "kontra", "0k:kontra"])
+def test_an_unseen_seat_may_announce_for_the_party_it_might_play(entry: str) -> None:
+    deal = _announced()
+    text = deal.view(1).position
+    assert text.endswith(";0r:re")
+    view = parse_view(text.replace("0r:re", entry))
+    last = view.history[-1]
+    assert type(last) is Announced
+    assert (last.seat, last.party) == (0, Party.KONTRA)
+    assert view != deal.view(1)
+
+
+def test_an_announcement_that_contradicts_its_named_party_is_refused() -> None:
+    text = _announced().view(1).position
+    with pytest.raises(NotationError, match="with the parties and Schweine the text names"):
+        parse_view(text.replace("0r:re", "0k:re"))
