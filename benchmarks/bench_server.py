@@ -2,28 +2,39 @@
 
 Run from the repository root (with the ``server`` extra, or ``PYTHONPATH=src``)::
 
-    python benchmarks/bench_server.py [--tables N] [--deals D] [--think SECONDS]
+    python benchmarks/bench_server.py --tables 500 --think 0.5:1.5 --duration 600
+    python benchmarks/bench_server.py --tables 40 --think 0 --duration 60
 
 A server (``doppelkopf serve``) starts in a subprocess on 127.0.0.1 with a
 fresh SQLite file; N tables are created, and at each four clients sit down and
-play D deals, each acting with its first legal action (no announcements)
-after ``--think`` seconds.  Reported:
+play deal after deal, each acting with its first legal action (no
+announcements) after a think time drawn uniformly from ``--think MIN:MAX``
+seconds.  Once ``--duration`` seconds have passed, each table finishes the deal
+in play and its clients leave (``--deals D`` instead plays exactly D deals).
+The clients run in ``--client-processes`` processes, tables split evenly, so
+the load generator is not one process's event loop.  Reported:
 
 - the round trip of an action: from the client sending it until every seat
   at the table has received the state that follows it (median, p99, max);
 - the actions a second over all tables;
 - lost or doubled actions: each acknowledged action is compared with the
   stored entry of its number, and the stored log with the actions sent;
+- the server's processor time per action (user + system, from ``/proc``);
 - the server's memory per table: its resident set after the tables are
   played, less before (after one warm-up table), divided by N.
+
+Every socket is on the loopback address.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import json
+import multiprocessing
 import os
+import random
 import socket
 import sqlite3
 import statistics
@@ -45,14 +56,30 @@ class Seat:
 
     def __init__(self) -> None:
         self.sent: dict[int, float] = {}  # the acknowledged entry number -> send time
-        self.received: list[tuple[int, float]] = []  # (state's seq, arrival time)
+        self.received: list[tuple[int, float]] = []  # (state's seq, arrival time), in order
         self.refused = 0
         self.last_send = 0.0
         self.acted_at = -1  # the seq of the state last acted on
 
 
-async def client(url: str, seat: int, record: Seat, deals: int, think: float) -> None:
-    async with websockets.connect(url, max_size=None) as ws:
+class Plan:
+    """What every client of a run shares: think times, when to stop, how many deals."""
+
+    def __init__(self, think: tuple[float, float], deals: int, stop_at: float) -> None:
+        self.think = think
+        self.deals = deals
+        self.stop_at = stop_at
+
+    def done(self, deal_number: int) -> bool:
+        """Whether a table whose deal ``deal_number`` just finished plays no more."""
+        if self.deals:
+            return deal_number + 1 >= self.deals
+        return time.perf_counter() >= self.stop_at
+
+
+async def client(url: str, seat: int, record: Seat, plan: Plan, rng: random.Random) -> None:
+    low, high = plan.think
+    async with websockets.connect(url, max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"type": "sit", "seat": seat, "name": f"bench {seat}"}))
         async for frame in ws:
             now = time.perf_counter()
@@ -65,7 +92,7 @@ async def client(url: str, seat: int, record: Seat, deals: int, think: float) ->
             elif kind == "state" and message["seat"] == seat:
                 record.received.append((message["seq"], now))
                 if message["finished"]:
-                    if message["deal_number"] + 1 >= deals:
+                    if plan.done(message["deal_number"]):
                         return
                     if seat == 0:
                         await ws.send(json.dumps({"type": "next"}))
@@ -78,21 +105,20 @@ async def client(url: str, seat: int, record: Seat, deals: int, think: float) ->
                     view = message["view"]
                     pairs = zip(view["legal_actions"], message["legal_text"], strict=True)
                     text = next(text for action, text in pairs if action["type"] != "announce")
-                    if think:
-                        await asyncio.sleep(think)
+                    if high:
+                        await asyncio.sleep(rng.uniform(low, high))
                     record.last_send = time.perf_counter()
                     await ws.send(json.dumps({"type": "act", "action": text}))
 
 
 def round_trips(seats: list[Seat]) -> list[float]:
     """Seconds from each acknowledged action's sending until all four seats had its state."""
+    arrivals = [([seq for seq, _ in record.received], record.received) for record in seats]
     trips = []
     for record in seats:
         for seq, sent in record.sent.items():
-            arrivals = [
-                next(arrived for got, arrived in other.received if got > seq) for other in seats
-            ]
-            trips.append(max(arrivals) - sent)
+            last = max(received[bisect.bisect_right(seqs, seq)][1] for seqs, received in arrivals)
+            trips.append(last - sent)
     return trips
 
 
@@ -101,6 +127,12 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time (user + system) process ``pid`` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -150,27 +182,47 @@ def check_log(db: Path, names: list[str], tables: list[list[Seat]]) -> tuple[int
         acked = {seq for seat in seats for seq in seat.sent}
         lost += sum(1 for seq in acked if stored.get(seq, {}).get("kind") != "act")
         doubled += sum(1 for seq, entry in stored.items() if entry["kind"] == "act") - len(acked)
+    store.close()
     return lost, doubled
 
 
-async def run(
-    port: int, names: list[str], tables: list[list[Seat]], deals: int, think: float
-) -> None:
+async def run(port: int, names: list[str], plan: Plan, seed: int) -> list[list[Seat]]:
+    tables = [[Seat() for _ in range(4)] for _ in names]
+    rng = random.Random(seed)
     await asyncio.gather(
         *(
-            client(f"ws://127.0.0.1:{port}/ws/{name}", seat, record, deals, think)
+            client(f"ws://127.0.0.1:{port}/ws/{name}", seat, record, plan, rng)
             for name, seats in zip(names, tables, strict=True)
             for seat, record in enumerate(seats)
         )
     )
+    return tables
+
+
+def play_share(job: tuple[int, list[str], Plan, int]) -> list[list[Seat]]:
+    """One client process's tables, played to the end (run in a worker process)."""
+    port, names, plan, seed = job
+    return asyncio.run(run(port, names, plan, seed))
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=4, help="tables at once (default: 4)")
-    parser.add_argument("--deals", type=int, default=1, help="deals per table (default: 1)")
-    parser.add_argument("--think", type=float, default=0.0, help="seconds before each action")
+    parser.add_argument(
+        "--deals", type=int, default=0, help="deals per table (default: play for --duration)"
+    )
+    parser.add_argument(
+        "--duration", type=float, default=30.0, help="seconds of play (default: 30)"
+    )
+    parser.add_argument(
+        "--think", default="0", help="seconds before each action, MIN:MAX or one number"
+    )
+    parser.add_argument(
+        "--client-processes", type=int, default=1, help="processes the clients run in"
+    )
     args = parser.parse_args(argv)
+    low, _, high = args.think.partition(":")
+    think = (float(low), float(high or low))
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.db"
         port = free_port()
@@ -178,31 +230,46 @@ def main(argv: list[str] | None = None) -> None:
         try:
             # One table played first, so imports and caches are not counted as a table's.
             warm = [post(port, {"type": "create", "seed": "warm-up"})["table"]]
-            asyncio.run(run(port, warm, [[Seat() for _ in range(4)]], 1, 0.0))
+            play_share((port, warm, Plan((0.0, 0.0), 1, 0.0), 0))
             before = rss_kib(process.pid)
             names = [
                 post(port, {"type": "create", "seed": f"bench-{n}"})["table"]
                 for n in range(args.tables)
             ]
-            tables = [[Seat() for _ in range(4)] for _ in names]
+            shares = max(1, min(args.client_processes, len(names)))
+            cpu_before = cpu_seconds(process.pid)
             began = time.perf_counter()
-            asyncio.run(run(port, names, tables, args.deals, args.think))
+            plan = Plan(think, args.deals, began + args.duration)
+            jobs = [(port, names[k::shares], plan, k) for k in range(shares)]
+            if shares == 1:
+                played = [play_share(jobs[0])]
+            else:
+                with multiprocessing.get_context("fork").Pool(shares) as pool:
+                    played = pool.map(play_share, jobs)
             elapsed = time.perf_counter() - began
+            cpu = cpu_seconds(process.pid) - cpu_before
             after = rss_kib(process.pid)
         finally:
             process.terminate()
-            process.wait(timeout=10)
+            process.wait(timeout=30)
+        order = [name for k in range(shares) for name in names[k::shares]]
+        tables = [seats for share in played for seats in share]
         trips = sorted(trip for seats in tables for trip in round_trips(seats))
-        lost, doubled = check_log(db, names, tables)
+        lost, doubled = check_log(db, order, tables)
     refused = sum(seat.refused for seats in tables for seat in seats)
     p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))]
-    print(f"tables {args.tables}, deals each {args.deals}, think {args.think:g} s")
-    print(f"actions {len(trips)} in {elapsed:.2f} s: {len(trips) / elapsed:.0f} a second")
+    print(
+        f"tables {args.tables}, think {think[0]:g}-{think[1]:g} s, "
+        f"{'deals each ' + str(args.deals) if args.deals else f'{args.duration:g} s of play'}, "
+        f"client processes {shares}"
+    )
+    print(f"actions {len(trips)} in {elapsed:.1f} s: {len(trips) / elapsed:.0f} a second")
     print(
         f"round trip ms: median {statistics.median(trips) * 1e3:.1f}, "
         f"p99 {p99 * 1e3:.1f}, max {trips[-1] * 1e3:.1f}"
     )
     print(f"lost {lost}, doubled {doubled}, refused {refused}")
+    print(f"server processor time: {cpu:.1f} s, {cpu / len(trips) * 1e3:.2f} ms an action")
     per_table = (after - before) / args.tables
     print(f"server memory: {before} KiB before, {after} KiB after: {per_table:.0f} KiB a table")
 

@@ -58,6 +58,17 @@ class Storage(Protocol):
         """Store ``entries`` numbered from ``first_seq`` in one transaction, or nothing."""
         ...
 
+    def append_batch(
+        self, batches: Sequence[tuple[str, int, Sequence[dict[str, Any]]]]
+    ) -> list[StorageConflictError | None]:
+        """Store several :meth:`append` calls' ``(table, first_seq, entries)`` at once.
+
+        Each batch is stored whole or not at all, independently of the others
+        (its place in the answer holds its refusal, else ``None``), and one
+        durable commit covers them all: the server's group commit.
+        """
+        ...
+
     def tables(self) -> list[tuple[str, dict[str, Any]]]:
         """Every stored table with its configuration, in the order of creation."""
         ...
@@ -95,6 +106,15 @@ def _encodable(path: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def _rows(
+    table: str, first_seq: int, entries: Sequence[dict[str, Any]]
+) -> list[tuple[str, int, str]]:
+    return [
+        (table, first_seq + offset, json.dumps(entry, separators=(",", ":"), sort_keys=True))
+        for offset, entry in enumerate(entries)
+    ]
 
 
 class SQLiteStorage:
@@ -158,38 +178,73 @@ class SQLiteStorage:
 
     def append(self, table: str, first_seq: int, entries: Sequence[dict[str, Any]]) -> None:
         """Store ``entries`` in one transaction (see :meth:`Storage.append`)."""
-        rows = [
-            (table, first_seq + offset, json.dumps(entry, separators=(",", ":"), sort_keys=True))
-            for offset, entry in enumerate(entries)
+        (refusal,) = self.append_batch([(table, first_seq, entries)])
+        if refusal is not None:
+            raise refusal
+
+    def append_batch(
+        self, batches: Sequence[tuple[str, int, Sequence[dict[str, Any]]]]
+    ) -> list[StorageConflictError | None]:
+        """Store each batch whole or not at all, one commit for all (see
+        :meth:`Storage.append_batch`).
+
+        Each batch is written inside a savepoint of one transaction, so a
+        batch refused for a taken sequence number is undone alone; the
+        transaction is then committed once, one sync of the file for every
+        batch.
+
+        >>> store = SQLiteStorage(":memory:")
+        >>> store.create_table("t", {})
+        >>> store.append_batch([("t", 0, [{"kind": "a"}]), ("t", 0, [{"kind": "b"}]),
+        ...                     ("t", 1, [{"kind": "c"}])])[1] is not None
+        True
+        >>> [entry["kind"] for entry in store.entries("t")]
+        ['a', 'c']
+        """
+        prepared = [
+            (table, first_seq, entries, _rows(table, first_seq, entries))
+            for table, first_seq, entries in batches
         ]
+        refusals: list[StorageConflictError | None] = []
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.executemany(
-                    "INSERT INTO actions (table_id, seq, body) VALUES (?, ?, ?)", rows
-                )
-                for entry in entries:
-                    if entry.get("kind") in {"sit", "bot"}:
-                        self._db.execute(
-                            "INSERT OR REPLACE INTO seats (table_id, seat, kind, name) "
-                            "VALUES (?, ?, ?, ?)",
-                            (
-                                table,
-                                entry["seat"],
-                                "human" if entry["kind"] == "sit" else "bot",
-                                entry.get("name", ""),
-                            ),
+                for table, first_seq, entries, rows in prepared:
+                    self._db.execute("SAVEPOINT batch")
+                    try:
+                        self._write(table, entries, rows)
+                    except sqlite3.IntegrityError:
+                        self._db.execute("ROLLBACK TO batch")
+                        refusals.append(
+                            StorageConflictError(
+                                f"table {excerpt(table)} already holds entry {first_seq}: "
+                                "an entry is never written twice"
+                            )
                         )
-            except sqlite3.IntegrityError:
-                self._db.execute("ROLLBACK")
-                raise StorageConflictError(
-                    f"table {excerpt(table)} already holds entry {first_seq}: "
-                    "an entry is never written twice"
-                ) from None
+                    else:
+                        refusals.append(None)
+                    self._db.execute("RELEASE batch")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+        return refusals
+
+    def _write(
+        self, table: str, entries: Sequence[dict[str, Any]], rows: list[tuple[str, int, str]]
+    ) -> None:
+        self._db.executemany("INSERT INTO actions (table_id, seq, body) VALUES (?, ?, ?)", rows)
+        for entry in entries:
+            if entry.get("kind") in {"sit", "bot"}:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO seats (table_id, seat, kind, name) VALUES (?, ?, ?, ?)",
+                    (
+                        table,
+                        entry["seat"],
+                        "human" if entry["kind"] == "sit" else "bot",
+                        entry.get("name", ""),
+                    ),
+                )
 
     def tables(self) -> list[tuple[str, dict[str, Any]]]:
         """Every stored table (see :meth:`Storage.tables`)."""

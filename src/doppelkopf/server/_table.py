@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import secrets
 import unicodedata
 from collections.abc import Callable
@@ -40,7 +41,7 @@ from ..errors import DoppelkopfError
 from ..players import HeuristicPlayer, Player
 from ..rules import Rules
 from ..session import Session
-from ..wire import dump_action, dump_view, format_action, load_action, parse_action
+from ..wire import dump_action, dump_view, dumps_view, format_action, load_action, parse_action
 
 __all__ = [
     "BOT_KINDS",
@@ -62,6 +63,7 @@ MAX_NAME = 24
 BOT_KINDS = ("heuristic", "search")
 
 _SECTION = "server protocol"
+_COMPACT = (",", ":")
 
 
 class ProtocolError(DoppelkopfError, ValueError):
@@ -252,6 +254,7 @@ class Table:
         self.bots: dict[int, Player] = {}
         self.offers: set[int] = set()
         self.seq = 0
+        self._sheet_text: tuple[Session | None, str] = (None, "")
 
     @classmethod
     def new(cls, name: str, **create: Any) -> Table:
@@ -468,6 +471,22 @@ class Table:
 
     # --- bots ---------------------------------------------------------------------
 
+    @property
+    def bots_due(self) -> bool:
+        """Whether a seated bot may have something to do: an announcement offered, or its turn.
+
+        When it is false, :meth:`bot_entry` answers ``None``.  Cheap, so a
+        server asks it after every action and wakes the bots (which may think
+        for a while, off the event loop) only when it is true.
+
+        >>> table = Table.new("t", seed="doc", bots={"0": "heuristic"})
+        >>> table.bots_due == (table.deal.turn == 0)
+        True
+        """
+        if self.deal.is_finished:
+            return False
+        return bool(self.offers) or self._is_bot(self.table_seat(self.deal.turn))
+
     def bot_entry(self) -> dict[str, Any] | None:
         """The next entry a seated bot makes, or ``None`` when no bot has anything to do.
 
@@ -518,9 +537,47 @@ class Table:
         """Seat ``seat``'s picture of the table: its own view and public facts only."""
         own = self.deal_seat(seat)
         view = None if own is None else self.deal.view(own)
-        legal: list[str] = []
-        if view is not None:
-            legal = [format_action(action, context=view) for action in view.legal_actions]
+        return {
+            **self._head(seat, own),
+            "view": None if view is None else dump_view(view),
+            "legal_text": self._legal_text(view),
+            "sheet": self._sheet(),
+        }
+
+    def state_text(self, seat: int | None) -> str:
+        """:meth:`state` as the compact JSON text a connection is sent.
+
+        The same message as ``json.dumps(table.state(seat))`` reads back to,
+        written faster: the view's text comes from
+        :func:`~doppelkopf.wire.dumps_view` (which writes it directly instead
+        of building and encoding a ``dict``), and the score sheet's text is
+        kept until the session changes; a server writes this for every seat
+        after every action.
+
+        >>> import json
+        >>> table = Table.new("t", seed="doc")
+        >>> json.loads(table.state_text(0)) == table.state(0)
+        True
+        """
+        own = self.deal_seat(seat)
+        view = None if own is None else self.deal.view(own)
+        head = json.dumps(self._head(seat, own), ensure_ascii=False, separators=_COMPACT)
+        legal = json.dumps(self._legal_text(view), ensure_ascii=False, separators=_COMPACT)
+        if self._sheet_text[0] is not self.session:
+            sheet = json.dumps(self._sheet(), ensure_ascii=False, separators=_COMPACT)
+            self._sheet_text = (self.session, sheet)
+        view_text = "null" if view is None else dumps_view(view)
+        return (
+            f'{head[:-1]},"view":{view_text},"legal_text":{legal},"sheet":{self._sheet_text[1]}}}'
+        )
+
+    @staticmethod
+    def _legal_text(view: PlayerView | None) -> list[str]:
+        if view is None:
+            return []
+        return [format_action(action, context=view) for action in view.legal_actions]
+
+    def _head(self, seat: int | None, own: int | None) -> dict[str, Any]:
         dealer = self.table_seat(self.deal.dealer)
         return {
             "type": "state",
@@ -539,9 +596,6 @@ class Table:
             "turn": self.table_seat(self.deal.turn),
             "finished": self.deal.is_finished,
             "session_finished": self.session.is_finished,
-            "view": None if view is None else dump_view(view),
-            "legal_text": legal,
-            "sheet": self._sheet(),
         }
 
     def _sheet(self) -> dict[str, Any]:

@@ -37,11 +37,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..cards import Card
 from ..errors import DoppelkopfError
 from ..wire._common import parse_text
+from ._commits import GroupCommit
 from ._storage import SQLiteStorage, Storage
 from ._table import (
     MAX_MESSAGE_BYTES,
     ProtocolError,
     RateLimit,
+    Reply,
     Table,
     error_message,
     read_create,
@@ -82,6 +84,7 @@ class TableServer:
 
     def __init__(self, storage: Storage, *, bot_delay: float = 0.0) -> None:
         self.storage = storage
+        self.commits = GroupCommit(storage)
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
@@ -108,28 +111,36 @@ class TableServer:
         table = Table(name, config)
         entries = table.initial_entries()
         self.storage.create_table(name, config)
-        self.storage.append(name, 0, entries)
-        for entry in entries:
-            table.apply(entry)
+        await self._commit(table, tuple(entries))
         self._add(table)
         self.kick(name)
         return table
 
     async def _commit(self, table: Table, entries: tuple[dict[str, Any], ...]) -> None:
+        """Store ``entries`` (group commit), then apply them to ``table``."""
         if entries:
-            self.storage.append(table.name, table.seq, entries)
-            for entry in entries:
-                table.apply(entry)
+
+            def applied() -> None:
+                for entry in entries:
+                    table.apply(entry)
+
+            await self.commits.append(table.name, table.seq, entries, applied)
 
     async def broadcast(self, table: Table) -> None:
         """Send each connection at ``table`` its own seat's state."""
+        texts: dict[int | None, str] = {}
         for connection in list(self.connections[table.name]):
-            await _send(connection.socket, table.state(connection.seat))
+            text = texts.get(connection.seat)
+            if text is None:
+                text = texts[connection.seat] = table.state_text(connection.seat)
+            await _send_text(connection.socket, text)
 
     # --- bots ---------------------------------------------------------------------
 
     def kick(self, name: str) -> None:
         """Let the bots at table ``name`` act until none has anything to do."""
+        if not self.tables[name].bots_due:
+            return
         task = self.bot_tasks.get(name)
         if task is None or task.done():
             self.bot_tasks[name] = asyncio.get_running_loop().create_task(self._bots(name))
@@ -138,6 +149,8 @@ class TableServer:
         table = self.tables[name]
         while True:
             async with self.locks[name]:
+                if not table.bots_due:
+                    return
                 entry = await asyncio.to_thread(table.bot_entry)
                 if entry is None:
                     return
@@ -153,6 +166,7 @@ class TableServer:
         for task in self.bot_tasks.values():
             with suppress(asyncio.CancelledError):
                 await task
+        self.commits.close()
 
     # --- a connection -------------------------------------------------------------
 
@@ -174,7 +188,7 @@ class TableServer:
         self.connections[name].add(connection)
         try:
             async with self.locks[name]:
-                await _send(socket, table.state(None))
+                await _send_text(socket, table.state_text(None))
             while True:
                 frame = await socket.receive()
                 if frame["type"] == "websocket.disconnect":
@@ -210,7 +224,11 @@ class TableServer:
             return connection.refusals < MAX_REFUSALS
         async with self.locks[table.name]:
             reply = table.handle(message, connection.seat)
-            await self._commit(table, reply.entries)
+            try:
+                await self._commit(table, reply.entries)
+            except DoppelkopfError as error:  # the storage refused: nothing was applied
+                request = message.get("type") if type(message) is dict else None
+                reply = Reply(messages=(error_message(error, request),), seat=connection.seat)
             connection.seat = reply.seat
             for answer in reply.messages:
                 await _send(connection.socket, answer)
@@ -224,9 +242,13 @@ class TableServer:
 
 
 async def _send(socket: WebSocket, message: dict[str, Any]) -> None:
+    await _send_text(socket, json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+
+async def _send_text(socket: WebSocket, text: str) -> None:
     # When the other end is gone, its connection ends with its next receive.
     with suppress(RuntimeError, OSError, WebSocketDisconnect):
-        await socket.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        await socket.send_text(text)
 
 
 def _cards_json() -> dict[str, str]:
