@@ -10,7 +10,7 @@ import asyncio
 import json
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +77,10 @@ def test_append_raises_the_conflict_of_its_one_batch() -> None:
 # --- GroupCommit -------------------------------------------------------------------
 
 
+def _adder(into: list[str], name: str) -> Callable[[], None]:
+    return lambda: into.append(name)
+
+
 def test_appends_waiting_during_a_commit_share_the_next_one(tmp_path: Path) -> None:
     store = _SlowStorage(str(tmp_path / "t.db"))
     for name in "abcdef":
@@ -90,9 +94,7 @@ def test_appends_waiting_during_a_commit_share_the_next_one(tmp_path: Path) -> N
         )
         await asyncio.sleep(0.05)  # the writer now waits at the gate with "a" alone
         rest = [
-            asyncio.ensure_future(
-                commits.append(name, 0, [{"kind": name}], lambda name=name: applied.append(name))
-            )
+            asyncio.ensure_future(commits.append(name, 0, [{"kind": name}], _adder(applied, name)))
             for name in "bcdef"
         ]
         await asyncio.sleep(0.05)
@@ -218,15 +220,16 @@ def test_state_text_reads_back_as_the_state_at_every_step(
             table.apply(entry)
     rng = random.Random(players)
     for _ in range(140):
-        for seat in (None, *range(players)):
-            assert json.loads(table.state_text(seat)) == table.state(seat)
+        for onlooker in (None, *range(players)):
+            assert json.loads(table.state_text(onlooker)) == table.state(onlooker)
+        actor: int | None
         if table.deal.is_finished:
             message: dict[str, Any] = {"type": "next"}
-            seat = 0
+            actor = 0
         else:
-            seat = table.table_seat(table.deal.turn)
-            message = {"type": "act", "action": rng.choice(table.state(seat)["legal_text"])}
-        reply = table.handle(message, seat)
+            actor = table.table_seat(table.deal.turn)
+            message = {"type": "act", "action": rng.choice(table.state(actor)["legal_text"])}
+        reply = table.handle(message, actor)
         assert reply.entries, reply.messages
         for entry in reply.entries:
             table.apply(entry)
@@ -249,21 +252,22 @@ def test_bots_due_is_false_only_when_no_bot_has_an_entry_to_make() -> None:
     while table.deal_number < 2:
         due = table.bots_due
         offered = bool(table.offers)
-        entry = table.bot_entry()
-        if entry is not None:
+        made = table.bot_entry()
+        if made is not None:
             assert due
             checked += 1
-            table.apply(entry)
+            table.apply(made)
             continue
         assert due == offered
+        actor: int | None
         if table.deal.is_finished:
             assert not due
             message: dict[str, Any] = {"type": "next"}
-            seat = 0
+            actor = 0
         else:
-            seat = table.table_seat(table.deal.turn)
-            assert seat in (0, 2)
-            message = {"type": "act", "action": rng.choice(table.state(seat)["legal_text"])}
-        for entry in table.handle(message, seat).entries:
+            actor = table.table_seat(table.deal.turn)
+            assert actor in (0, 2)
+            message = {"type": "act", "action": rng.choice(table.state(actor)["legal_text"])}
+        for entry in table.handle(message, actor).entries:
             table.apply(entry)
     assert checked > 40
