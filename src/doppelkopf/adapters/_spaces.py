@@ -35,7 +35,7 @@ any score a deal can settle to (SPEC §12), so that no illegal action ever pays 
 than playing on."""
 
 
-class ActionIds(spaces.Discrete):
+class ActionIds(spaces.Discrete[np.int64]):
     """``Discrete(n)`` whose members are ``int`` and numpy integer ids, never a ``bool``.
 
     Gymnasium's ``Discrete`` counts ``True`` as the id 1; PettingZoo's

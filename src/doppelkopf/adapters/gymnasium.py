@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import gymnasium
 import numpy as np
@@ -144,14 +144,14 @@ def _three(players: object, name: str) -> tuple[Player, ...]:
     return seated
 
 
-class DoppelkopfEnv(gymnasium.Env[Observation, int]):
+class DoppelkopfEnv(gymnasium.Env[Observation, np.int64]):
     """One deal of Doppelkopf for one learner against three players (SPEC §2–§12).
 
     Options: ``rules`` (a :class:`~doppelkopf.Rules`, default the DDV's; the
     dealer is seat 3, so seat 0 leads), ``seat`` (the learner's seat 0–3, or
     ``None`` to draw it at each reset), ``opponents`` (three players, seated
     in playing order after the learner, or a function that takes a seed and
-    returns three: see below; default :func:`heuristic_opponents`),
+    returns three: see below; ``None``, the default, is :func:`heuristic_opponents`),
     ``observation`` (``"observation"`` or ``"information_state"``, the
     tensor with the order of play), ``two_step`` (offer the bare *Vorbehalt*
     of the two-step reservation round, SPEC §3.2, with its ids 2622–2623),
@@ -185,14 +185,16 @@ class DoppelkopfEnv(gymnasium.Env[Observation, int]):
             unknown observation, way of treating illegal actions or render mode.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(_RENDER_MODES), "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": list(_RENDER_MODES), "render_fps": 1}  # noqa: RUF012
+    action_space: _spaces.ActionIds
+    observation_space: gymnasium.spaces.Dict
 
     def __init__(
         self,
         rules: Rules = Rules.DDV,
         *,
         seat: int | None = None,
-        opponents: Opponents = heuristic_opponents,
+        opponents: Opponents | None = None,
         observation: str = "observation",
         two_step: bool = False,
         illegal: str = "terminate",
@@ -203,7 +205,9 @@ class DoppelkopfEnv(gymnasium.Env[Observation, int]):
         self.seat = None if seat is None else _checks.seat(seat)
         self._factory: Callable[[int], Sequence[Player]] | None = None
         self._fixed: tuple[Player, ...] = ()
-        if isinstance(opponents, Sequence) or not callable(opponents):
+        if opponents is None:
+            self._factory = heuristic_opponents
+        elif isinstance(opponents, Sequence) or not callable(opponents):
             self._fixed = _three(opponents, "opponents")
         else:
             self._factory = opponents
@@ -300,7 +304,9 @@ class DoppelkopfEnv(gymnasium.Env[Observation, int]):
             self.render()
         return observation, info
 
-    def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The learner takes the action of id ``action``; the opponents answer (SPEC §3–§8).
 
         Returns the observation, the reward, ``terminated``, ``truncated``
@@ -365,7 +371,7 @@ class DoppelkopfEnv(gymnasium.Env[Observation, int]):
     def _info(self, observation: Observation) -> dict[str, Any]:
         return {"action_mask": observation["action_mask"], "seat": self._learner}
 
-    def render(self) -> str | None:
+    def render(self) -> str | None:  # type: ignore[override] # text, not an image
         """The learner's view as text (SPEC §6.1): returned with ``"ansi"``, printed with
         ``"human"``; ``None`` without a render mode.
 

@@ -197,7 +197,7 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
         """The seat's observation space: the tensor and the action mask."""
         return self.observation_spaces[_agent(agent)]
 
-    def action_space(self, agent: str) -> spaces.Discrete:
+    def action_space(self, agent: str) -> spaces.Discrete[np.int64]:
         """The seat's action space: ``Discrete`` over every action id of the rules.
 
         Its members are ``int`` and numpy integer ids; a ``bool`` is none.
