@@ -3,7 +3,8 @@
 ``python -m nox`` runs the tests with coverage, the type check, the lint and the
 documentation build; ``python -m nox -s quick`` runs the tests alone, without
 coverage, stopping at the first failure; ``python -m nox -s bench`` runs the
-benchmarks.  Each session builds its own virtual environment with the
+benchmarks; ``python -m nox -s rllib`` trains RLlib's PPO on the PettingZoo
+environment for one iteration.  Each session builds its own virtual environment with the
 interpreter that runs nox and installs the project with the extra it needs.
 """
 
@@ -235,6 +236,18 @@ def bench(session: nox.Session) -> None:
         session.error("no benchmark scripts found in benchmarks/")
     for script in scripts:
         session.run("python", str(script), *session.posargs)
+
+
+@nox.session
+def rllib(session: nox.Session) -> None:
+    """One iteration of RLlib's PPO on the PettingZoo environment (not part of the default run).
+
+    Installs RLlib and PyTorch (large downloads) beside the ``pettingzoo`` extra and
+    runs ``tests/test_rllib.py``, which runs ``examples/rllib_pettingzoo.py`` once:
+    about half a minute on two cores once installed.  Arguments go to pytest.
+    """
+    session.install(".[test,pettingzoo]", "ray[rllib]", "torch==2.13.0")
+    session.run("python", "-m", "pytest", "-q", "tests/test_rllib.py", *session.posargs)
 
 
 @nox.session
