@@ -187,7 +187,9 @@ class DoppelkopfEnv(gymnasium.Env[Observation, np.int64]):
 
     metadata: dict[str, Any] = {"render_modes": list(_RENDER_MODES), "render_fps": 1}  # noqa: RUF012
     action_space: _spaces.ActionIds
-    observation_space: gymnasium.spaces.Dict
+    # Gymnasium 1.2 and 1.4 type the spaces and render() differently; each objects to
+    # one of these two declarations.
+    observation_space: gymnasium.spaces.Dict  # type: ignore[assignment, unused-ignore]
 
     def __init__(
         self,
@@ -315,7 +317,9 @@ class DoppelkopfEnv(gymnasium.Env[Observation, np.int64]):
         Raises:
             InvalidTypeError: ``action`` is no ``int`` or numpy integer (a ``bool``
                 or a ``float`` neither).
-            InvalidValueError: ``action`` is no id of the action space.
+            InvalidValueError: ``action`` is no id of the action space; with
+                ``illegal="raise"``, an id of three cards outside the Armut exchange
+                (V§6.3).
             WrongPhaseError: before the first reset, or the deal is over.
             IllegalActionError: with ``illegal="raise"``, the learner may not take
                 the action now; the subclass tells which rule forbids it.
@@ -371,7 +375,7 @@ class DoppelkopfEnv(gymnasium.Env[Observation, np.int64]):
     def _info(self, observation: Observation) -> dict[str, Any]:
         return {"action_mask": observation["action_mask"], "seat": self._learner}
 
-    def render(self) -> str | None:  # type: ignore[override] # text, not an image
+    def render(self) -> str | None:  # type: ignore[override, unused-ignore]
         """The learner's view as text (SPEC §6.1): returned with ``"ansi"``, printed with
         ``"human"``; ``None`` without a render mode.
 
