@@ -479,5 +479,11 @@ def _offer(deal: Deal, players: dict[int, Player], learner: int, played: int) ->
     return deal
 
 
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:DoppelkopfEnv")
+def _register() -> None:
+    """Register the environment with Gymnasium unless it is registered: a module reloaded
+    (``importlib.reload``) registers nothing twice, which Gymnasium would warn about."""
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:DoppelkopfEnv")
+
+
+_register()
