@@ -3,7 +3,8 @@
 ``python -m nox`` runs the tests with coverage, the type check, the lint and the
 documentation build; ``python -m nox -s quick`` runs the tests alone, without
 coverage, stopping at the first failure; ``python -m nox -s bench`` runs the
-benchmarks.  Each session builds its own virtual environment with the
+benchmarks; ``python -m nox -s rllib`` trains RLlib's PPO on the PettingZoo
+environment for one iteration.  Each session builds its own virtual environment with the
 interpreter that runs nox and installs the project with the extra it needs.
 """
 
@@ -29,8 +30,8 @@ def tests(session: nox.Session) -> None:
 
     The tests run in one worker process per core (pytest-xdist): measured on a
     two-core machine, 4 min 31 s against 7 min 33 s in one process.  The
-    frameworks of the ``openspiel`` and ``pettingzoo`` extras are installed
-    too, so that the adapters pass the frameworks' own checks.  They come as
+    frameworks of the ``openspiel``, ``pettingzoo`` and ``gymnasium`` extras are
+    installed too, so that the adapters pass the frameworks' own checks.  They come as
     wheels or not at all: where a framework has no wheel for this interpreter
     its install is left out, with pip's reason in the log, and pytest skips its
     tests saying why.
@@ -39,7 +40,7 @@ def tests(session: nox.Session) -> None:
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
         "optional-dependencies"
     ]
-    for extra in ("openspiel", "pettingzoo"):
+    for extra in ("openspiel", "pettingzoo", "gymnasium"):
         session.install("--only-binary=:all:", *extras[extra], success_codes=[0, 1])
     session.run(
         "python", "-m", "pytest", "-n", "auto", "--cov", "--cov-report=term", *session.posargs
@@ -82,8 +83,8 @@ def lint(session: nox.Session) -> None:
 def docs(session: nox.Session) -> None:
     """Build the HTML documentation and run every example in it, warnings being errors.
 
-    The frameworks of the ``openspiel`` and ``pettingzoo`` extras are installed as
-    in ``tests``, as wheels or not at all, so that the examples of the adapters'
+    The frameworks of the ``openspiel``, ``pettingzoo`` and ``gymnasium`` extras are
+    installed as in ``tests``, as wheels or not at all, so that the examples of the adapters'
     pages run too: a page skips its framework's examples only where that
     framework is missing, and the session says which ones ran before building.
     """
@@ -91,13 +92,13 @@ def docs(session: nox.Session) -> None:
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
         "optional-dependencies"
     ]
-    for extra in ("openspiel", "pettingzoo"):
+    for extra in ("openspiel", "pettingzoo", "gymnasium"):
         session.install("--only-binary=:all:", *extras[extra], success_codes=[0, 1])
     session.run(
         "python",
         "-c",
         "import importlib.util as u\n"
-        "for name in ('pyspiel', 'pettingzoo'):\n"
+        "for name in ('pyspiel', 'pettingzoo', 'gymnasium'):\n"
         "    found = u.find_spec(name) is not None\n"
         "    print(f'examples of {name}:', 'run' if found else 'skipped, not installed')",
     )
@@ -177,6 +178,8 @@ def package(session: nox.Session) -> None:
         "--doctest-glob=README.md",
         f"--ignore={adapters / 'openspiel.py'}",
         f"--ignore={adapters / 'pettingzoo.py'}",
+        f"--ignore={adapters / 'gymnasium.py'}",
+        f"--ignore={adapters / '_spaces.py'}",
         f"--ignore={package_dir / 'server' / 'app.py'}",
         "--pyargs",
         "doppelkopf",
@@ -233,6 +236,18 @@ def bench(session: nox.Session) -> None:
         session.error("no benchmark scripts found in benchmarks/")
     for script in scripts:
         session.run("python", str(script), *session.posargs)
+
+
+@nox.session
+def rllib(session: nox.Session) -> None:
+    """One iteration of RLlib's PPO on the PettingZoo environment (not part of the default run).
+
+    Installs RLlib and PyTorch (large downloads) beside the ``pettingzoo`` extra and
+    runs ``tests/test_rllib.py``, which runs ``examples/rllib_pettingzoo.py`` once:
+    about half a minute on two cores once installed.  Arguments go to pytest.
+    """
+    session.install(".[test,pettingzoo]", "ray[rllib]", "torch==2.13.0")
+    session.run("python", "-m", "pytest", "-q", "tests/test_rllib.py", *session.posargs)
 
 
 @nox.session

@@ -19,7 +19,12 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.DONT_ACCEPT_TR
 
 @pytest.mark.parametrize(
     ("page", "framework"),
-    [("index.rst", None), ("openspiel.rst", "pyspiel"), ("pettingzoo.rst", "pettingzoo")],
+    [
+        ("index.rst", None),
+        ("openspiel.rst", "pyspiel"),
+        ("pettingzoo.rst", "pettingzoo"),
+        ("gymnasium.rst", "gymnasium"),
+    ],
 )
 def test_page_examples(page: str, framework: str | None) -> None:
     if framework is not None:

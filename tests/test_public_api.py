@@ -43,6 +43,7 @@ PUBLIC_MODULES = (
     "doppelkopf",
     "doppelkopf.adapters",
     "doppelkopf.adapters.encoding",
+    "doppelkopf.adapters.gymnasium",
     "doppelkopf.adapters.openspiel",
     "doppelkopf.adapters.pettingzoo",
     "doppelkopf.adapters.text",
@@ -71,6 +72,7 @@ PUBLIC_MODULES = (
 """The modules whose names are public: the package, its public modules and subpackages."""
 
 _FRAMEWORKS = {
+    "doppelkopf.adapters.gymnasium": "gymnasium",
     "doppelkopf.adapters.openspiel": "pyspiel",
     "doppelkopf.adapters.pettingzoo": "pettingzoo",
     "doppelkopf.server.app": "starlette",

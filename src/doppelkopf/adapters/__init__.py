@@ -1,12 +1,13 @@
-"""Doppelkopf for reinforcement-learning frameworks: OpenSpiel and PettingZoo.
+"""Doppelkopf for reinforcement-learning frameworks: OpenSpiel, PettingZoo and Gymnasium.
 
 :mod:`doppelkopf.adapters.encoding` numbers every action and lays a view out
-as a tensor; both adapters use it, so an agent trained through one reads the
-same numbers through the other.  Importing this package imports neither
+as a tensor; every adapter uses it, so an agent trained through one reads the
+same numbers through the others.  Importing this package imports no
 framework nor numpy: :mod:`doppelkopf.adapters.openspiel` needs the
-``openspiel`` extra and :mod:`doppelkopf.adapters.pettingzoo` the
-``pettingzoo`` extra, installed from a checkout of the project with
-``pip install ".[openspiel]"`` and ``pip install ".[pettingzoo]"``.
+``openspiel`` extra, :mod:`doppelkopf.adapters.pettingzoo` the
+``pettingzoo`` extra and :mod:`doppelkopf.adapters.gymnasium` (one learner
+against three players) the ``gymnasium`` extra, installed from a checkout of
+the project with ``pip install ".[openspiel]"`` and so on.
 
 >>> from doppelkopf.adapters import encoding
 >>> encoding.NUM_ACTIONS, encoding.OBSERVATION_SIZE, encoding.INFORMATION_STATE_SIZE

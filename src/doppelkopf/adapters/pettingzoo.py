@@ -60,7 +60,8 @@ from ..deal import Deal, Phase
 from ..errors import IllegalActionError, InvalidValueError
 from ..rules import Rules, rule_set
 from ..scoring import settle
-from . import encoding
+from . import _spaces, encoding
+from ._spaces import ILLEGAL_REWARD
 from .text import deal_text
 
 __all__ = ["ILLEGAL_REWARD", "NAME", "DoppelkopfEnv", "env", "raw_env"]
@@ -68,35 +69,7 @@ __all__ = ["ILLEGAL_REWARD", "NAME", "DoppelkopfEnv", "env", "raw_env"]
 NAME: Final = "doppelkopf_v0"
 """The versioned name of the environment; the number grows with each change of its spaces."""
 
-ILLEGAL_REWARD: Final = -99.0
-"""The reward of a seat whose illegal action ends the deal in :func:`env`, the others
-getting 0: below any score a deal can settle to (SPEC §12), so that no illegal action
-ever pays better than playing on."""
-
 _AGENTS: Final = tuple(f"seat_{seat}" for seat in range(4))
-
-
-class _Actions(spaces.Discrete):
-    """``Discrete(n)`` whose members are ``int`` and numpy integer ids, never a ``bool``.
-
-    Gymnasium's ``Discrete`` counts ``True`` as the id 1; PettingZoo's
-    ``TerminateIllegalWrapper`` would then index the action mask with a ``bool``.
-    """
-
-    def contains(self, x: Any) -> bool:
-        if type(x) is not int and not isinstance(x, np.integer):
-            return False
-        return bool(super().contains(x))
-
-
-def _action_id(action: object, size: int) -> int:
-    """``action`` as an id 0 to ``size`` - 1: an ``int`` or a numpy integer, no ``bool``."""
-    if type(action) is not int and not isinstance(action, np.integer):
-        raise _checks.type_error(action, "action", "int action id")
-    number = int(action)
-    if not 0 <= number < size:
-        raise InvalidValueError(f"the action ids are 0-{size - 1}, not {_checks.excerpt(number)}")
-    return number
 
 
 def env(**options: Any) -> AECEnv[str, dict[str, Any], int | None]:
@@ -212,15 +185,9 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
         self._actions = encoding.num_actions(rules, two_step=two_step)
         self.possible_agents = list(_AGENTS)
         self.agents = list(_AGENTS)
-        self.action_spaces = {agent: _Actions(self._actions) for agent in _AGENTS}
+        self.action_spaces = {agent: _spaces.ActionIds(self._actions) for agent in _AGENTS}
         self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
-                    "action_mask": spaces.Box(0, 1, shape=(self._actions,), dtype=np.int8),
-                }
-            )
-            for agent in _AGENTS
+            agent: _spaces.observation_space(size, self._actions) for agent in _AGENTS
         }
         self._rng = random.Random()
         self._ids: list[int] = []
@@ -230,7 +197,7 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
         """The seat's observation space: the tensor and the action mask."""
         return self.observation_spaces[_agent(agent)]
 
-    def action_space(self, agent: str) -> spaces.Discrete:
+    def action_space(self, agent: str) -> spaces.Discrete[np.int64]:
         """The seat's action space: ``Discrete`` over every action id of the rules.
 
         Its members are ``int`` and numpy integer ids; a ``bool`` is none.
@@ -279,17 +246,9 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
             InvalidValueError: ``agent`` names no seat: ``seat_0`` to ``seat_3``.
         """
         seat = _AGENTS.index(_agent(agent))
-        view = self.deal.view(seat)
-        ones = (
-            encoding.information_state_indices(view)
-            if self.information_state
-            else encoding.observation_indices(view)
-        )
-        observation = np.zeros(self._size, np.int8)
-        observation[ones] = 1
-        mask = np.zeros(self._actions, np.int8)
-        if agent == self.agent_selection and not self.terminations[agent]:
-            mask[self._ids] = 1
+        observation = _spaces.tensor(self.deal.view(seat), self.information_state, self._size)
+        on_turn = agent == self.agent_selection and not self.terminations[agent]
+        mask = _spaces.action_mask(self._ids if on_turn else [], self._actions)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -314,7 +273,7 @@ class DoppelkopfEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[mi
                 )
             self._was_dead_step(action)
             return
-        number = _action_id(action, self._actions)
+        number = _spaces.action_id(action, self._actions)
         deal = self.deal
         seat = _AGENTS.index(agent)
         decoded = encoding.decode_action(number, seat, deal.phase)
