@@ -205,7 +205,7 @@ def play_share(job: tuple[int, list[str], Plan, int]) -> list[list[Seat]]:
     return asyncio.run(run(port, names, plan, seed))
 
 
-def main(argv: list[str] | None = None) -> None:
+def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=4, help="tables at once (default: 4)")
     parser.add_argument(
@@ -220,7 +220,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--client-processes", type=int, default=1, help="processes the clients run in"
     )
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse(argv)
     low, _, high = args.think.partition(":")
     think = (float(low), float(high or low))
     with tempfile.TemporaryDirectory() as folder:
@@ -264,6 +268,17 @@ def main(argv: list[str] | None = None) -> None:
         f"client processes {shares}"
     )
     print(f"actions {len(trips)} in {elapsed:.1f} s: {len(trips) / elapsed:.0f} a second")
+    if not args.deals:
+        window = sum(
+            1
+            for seats in tables
+            for seat in seats
+            for sent in seat.sent.values()
+            if sent <= plan.stop_at
+        )
+        print(
+            f"while every table played ({args.duration:g} s): {window / args.duration:.0f} a second"
+        )
     print(
         f"round trip ms: median {statistics.median(trips) * 1e3:.1f}, "
         f"p99 {p99 * 1e3:.1f}, max {trips[-1] * 1e3:.1f}"

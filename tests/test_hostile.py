@@ -413,6 +413,8 @@ SWEPT_ELSEWHERE: Final = {
     "states, swept there with the frameworks' own conventions",
     "doppelkopf.adapters.pettingzoo": "tests/test_adapters_edges.py: a mutable "
     "environment, swept there with PettingZoo's conventions",
+    "doppelkopf.adapters.gymnasium": "tests/test_gymnasium.py: a mutable environment, "
+    "swept there with Gymnasium's conventions",
     "doppelkopf.cli": "tests/test_cli_edges.py: its entry point is command-line text, "
     "and its answer an exit status",
     "doppelkopf.server": "tests/test_server_hostile.py: tables and storage change as "
