@@ -130,11 +130,17 @@ def test_a_person_plays_a_whole_deal_against_three_bots(driver: WebDriver, tmp_p
         rows = driver.find_elements(By.CSS_SELECTOR, "#sheet tr")
         assert len(rows) == 3  # the names, deal 1 and the totals
         assert "Anna" in rows[0].text
+        game = driver.execute_script("return window.dkState.sheet.rows[0].game")
+        english = {"NORMAL": "normal game", "SILENT_MARRIAGE": "silent marriage"}[game]
+        assert rows[1].text.split("\n")[0].startswith(f"1 {english}")
         assert "Anna announced re" in driver.find_element(By.ID, "announcements").text
         assert driver.find_element(By.ID, "status").text == "The deal is over."
         driver.find_element(By.ID, "lang").click()
         assert driver.find_element(By.ID, "status").text == "Das Spiel ist aus."
         assert "Anna sagt an Re" in driver.find_element(By.ID, "announcements").text
+        german = {"NORMAL": "Normalspiel", "SILENT_MARRIAGE": "stille Hochzeit"}[game]
+        sheet_rows = driver.find_elements(By.CSS_SELECTOR, "#sheet tr")
+        assert sheet_rows[1].text.split("\n")[0].startswith(f"1 {german}")
         driver.set_window_size(390, 844)
         wide = driver.execute_script(
             "return document.documentElement.scrollWidth - document.documentElement.clientWidth"

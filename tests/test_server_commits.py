@@ -271,3 +271,36 @@ def test_bots_due_is_false_only_when_no_bot_has_an_entry_to_make() -> None:
         for entry in table.handle(message, actor).entries:
             table.apply(entry)
     assert checked > 40
+
+
+# --- the sheet's contract, named by the client -------------------------------------
+
+
+def test_each_sheet_row_names_its_game_and_soloist_and_a_replay_gives_the_same() -> None:
+    bots = {str(seat): "heuristic" for seat in range(4)}
+    table = Table.new("t", seed="games", rules={"compulsory_solo": True}, bots=bots)
+    entries = table.initial_entries()
+    finished = []
+    while not table.session.is_finished:
+        while (entry := table.bot_entry()) is not None:
+            entries.append(entry)
+            table.apply(entry)
+        finished.append(table.deal)
+        if not table.session.is_finished:
+            entries.append({"kind": "next", "deal": table.deal_number + 1})
+            table.apply(entries[-1])
+    rows = table.state(None)["sheet"]["rows"]
+    assert len(rows) == len(finished) >= 12
+    solos = 0
+    for row, deal in zip(rows, finished, strict=True):
+        if deal.is_void:
+            assert (row["game"], row["soloist"]) == (None, None)
+            continue
+        assert deal.game_type is not None
+        assert row["game"] == deal.game_type.value
+        soloist = deal.declarer if deal.game_type.is_solo else None
+        solos += soloist is not None
+        assert row["soloist"] == soloist
+    assert solos >= 4  # the compulsory solos, each with its table seat
+    again = Table.replay("t", table.config, entries)
+    assert again.state(None)["sheet"] == table.state(None)["sheet"]

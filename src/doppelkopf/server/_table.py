@@ -255,6 +255,9 @@ class Table:
         self.offers: set[int] = set()
         self.seq = 0
         self._sheet_text: tuple[Session | None, str] = (None, "")
+        #: The game of each row of the sheet (a GameType's value; None: void), so a
+        #: client names the contract in its own language.
+        self.games: list[str | None] = []
 
     @classmethod
     def new(cls, name: str, **create: Any) -> Table:
@@ -338,6 +341,8 @@ class Table:
             }
         if deal.is_finished:
             self.session = self.session.add(deal)
+            game = None if deal.is_void or deal.game_type is None else deal.game_type.value
+            self.games.append(game)
 
     def _is_bot(self, seat: int | None) -> bool:
         return seat is not None and seat in self.bots
@@ -604,12 +609,14 @@ class Table:
                 "number": row.number,
                 "dealer": row.dealer,
                 "contract": row.contract,
+                "game": game,
+                "soloist": row.soloist,
                 "scores": list(row.scores),
                 "totals": list(row.totals),
                 "void": row.void,
                 "multiplier": row.multiplier,
             }
-            for row in self.session.rows
+            for row, game in zip(self.session.rows, self.games, strict=True)
         ]
         return {
             "rows": rows,

@@ -202,11 +202,34 @@ function renderSheet() {
   const sheet = state.sheet;
   const head = `<tr><th>${t("deal")}</th><th>${t("contract")}</th>` +
     state.seats.map((_, seat) => `<th>${escapeHtml(seatName(seat))}</th>`).join("") + "</tr>";
-  const rows = sheet.rows.map((row) => `<tr><td>${row.number}</td><td>${escapeHtml(row.contract)}</td>` +
+  const rows = sheet.rows.map((row) => `<tr><td>${row.number}</td><td>${escapeHtml(contractName(row))}</td>` +
     row.scores.map((score, seat) => `<td>${score > 0 ? "+" : ""}${score} <small>(${row.totals[seat]})</small></td>`).join("") +
     "</tr>").join("");
   const totals = `<tr><th>${t("totals")}</th><th></th>` + sheet.totals.map((v) => `<th>${v}</th>`).join("") + "</tr>";
   $("sheet").innerHTML = head + rows + totals;
+}
+
+// The contract column in the page's language: the game and its soloist's seat.
+const GAMES = {
+  en: {
+    NORMAL: "normal game", MARRIAGE: "marriage", MARRIAGE_SOLO: "marriage solo",
+    SILENT_MARRIAGE: "silent marriage", SOLO_D: "diamonds solo", SOLO_H: "hearts solo",
+    SOLO_S: "spades solo", SOLO_C: "clubs solo", SOLO_Q: "queens solo", SOLO_J: "jacks solo",
+    FLESHLESS: "fleshless solo", ARMUT: "poverty", void: "void: dealt again",
+  },
+  de: {
+    NORMAL: "Normalspiel", MARRIAGE: "Hochzeit", MARRIAGE_SOLO: "Hochzeit (Solo)",
+    SILENT_MARRIAGE: "stille Hochzeit", SOLO_D: "Karo-Solo", SOLO_H: "Herz-Solo",
+    SOLO_S: "Pik-Solo", SOLO_C: "Kreuz-Solo", SOLO_Q: "Damen-Solo", SOLO_J: "Buben-Solo",
+    FLESHLESS: "Fleischloser", ARMUT: "Armut", void: "ungültig: neu gegeben",
+  },
+};
+
+function contractName(row) {
+  const names = GAMES[lang];
+  if (row.void || row.game === null) return names.void;
+  const name = names[row.game] || row.contract;
+  return row.soloist === null ? name : `${name} (${seatName(row.soloist)})`;
 }
 
 function escapeHtml(text) {
