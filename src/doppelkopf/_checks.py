@@ -25,6 +25,7 @@ import enum
 import functools
 import json
 import math
+import os
 import reprlib
 from collections.abc import Iterator, Mapping
 from typing import Any, Final, Literal, TypeAlias, TypeVar
@@ -313,6 +314,44 @@ def text(value: object, name: str = "text") -> str:
     if isinstance(value, str):
         return value
     raise type_error(value, name, "str")
+
+
+def file_name(path: object, noun: str = "path") -> str:
+    """``path`` as a plain ``str``: a ``str`` or an ``os.PathLike`` of one, which the
+    file system can take (no NUL character, encodable in its encoding of names).
+
+    ``noun`` names the file in the messages (``"plot file"``).
+
+    >>> file_name(b"a")
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidTypeError: path must be a str or os.PathLike, not bytes b'a'
+    >>> file_name("a" + chr(0) + "b", "plot file")
+    Traceback (most recent call last):
+        ...
+    doppelkopf.errors.InvalidValueError: plot file ... holds a NUL character, ...
+    """
+    if not isinstance(path, str | os.PathLike):
+        raise type_error(path, "path", "str or os.PathLike")
+    try:
+        given = os.fspath(path)
+    except TypeError as error:
+        raise type_error(path, "path", "str or os.PathLike") from error
+    if not isinstance(given, str):
+        raise type_error(given, "path", "str or os.PathLike of a str")
+    if "\0" in given:
+        raise InvalidValueError(
+            f"{noun} {excerpt(given, notation='json')} holds a NUL character, "
+            "which no file name may hold"
+        )
+    try:
+        os.fsencode(given)
+    except UnicodeEncodeError as error:
+        raise InvalidValueError(
+            f"{noun} {excerpt(given, notation='json')} cannot be written in this system's "
+            "encoding of file names"
+        ) from error
+    return str.__str__(given)
 
 
 def integer(value: object, name: str, low: int, high: int, *, rule: str) -> int:

@@ -374,19 +374,11 @@ def plot_path(path: object) -> Path:
     Raises:
         InvalidTypeError: ``path`` is no ``str`` or ``os.PathLike``.
         InvalidValueError: the suffix is not ``.png`` or ``.svg`` (any case), or
-            ``path`` holds a NUL character.
+            ``path`` holds a NUL character or one this system cannot write in
+            a file name.
     """
-    if not isinstance(path, str | os.PathLike):
-        raise _checks.type_error(path, "path", "str or os.PathLike")
-    try:
-        text = os.fspath(path)
-    except TypeError as error:
-        raise _checks.type_error(path, "path", "str or os.PathLike") from error
-    if not isinstance(text, str):
-        raise _checks.type_error(text, "path", "str or os.PathLike of a str")
-    if "\0" in text:
-        raise InvalidValueError(f"plot file {_checks.excerpt(text)} holds a NUL character")
-    target = Path(str.__str__(text))
+    text = _checks.file_name(path, "plot file")
+    target = Path(text)
     if target.suffix.lower() not in FORMATS:
         raise InvalidValueError(
             f"plot file {_checks.excerpt(text)}: the suffix must be .png or .svg"

@@ -185,25 +185,7 @@ def _plain_record(record: Mapping[str, Any]) -> dict[str, Any]:
 
 def _path(path: object) -> str:
     """``path`` as a str: a str, or an ``os.PathLike`` that gives one, without a NUL."""
-    if not isinstance(path, str | PathLike):
-        raise _checks.type_error(path, "path", "str or os.PathLike")
-    try:
-        given = os.fspath(path)
-    except TypeError as error:
-        raise _checks.type_error(path, "path", "str or os.PathLike") from error
-    if not isinstance(given, str):
-        raise _checks.type_error(given, "path", "str or os.PathLike of a str")
-    if "\0" in given:
-        raise InvalidValueError(
-            f"path {show(given)} holds a NUL character, which no file name may hold"
-        )
-    try:
-        os.fsencode(given)
-    except UnicodeEncodeError as error:
-        raise InvalidValueError(
-            f"path {show(given)} cannot be written in this system's encoding of file names"
-        ) from error
-    return str.__str__(given)
+    return _checks.file_name(path)
 
 
 _MAX_LINKS = 40  # the symbolic links followed in a row before the path counts as a loop
