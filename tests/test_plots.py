@@ -298,6 +298,9 @@ def test_save_refuses_what_is_no_path_or_figure(tmp_path: Path) -> None:
         plots.save_figure(figure, 3)  # type: ignore[arg-type]
     with pytest.raises(InvalidValueError, match="NUL"):
         plots.save_figure(figure, "a\0.png")
+    with pytest.raises(InvalidValueError, match="encoding of file names"):
+        plots.save_figure(figure, tmp_path / "a\ud800.png")
+    assert os.listdir(tmp_path) == []
     with pytest.raises(InvalidTypeError, match="figure must be a matplotlib Figure"):
         plots.save_figure("figure", tmp_path / "a.png")  # type: ignore[arg-type]
 
