@@ -24,8 +24,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from _timing import best
-from doppelkopf import Deal, HeuristicPlayer, PlayerView
+from _timing import best, played_deals
+from doppelkopf import Deal, PlayerView
 from doppelkopf.notation import (
     parse_view,
     read_game,
@@ -33,22 +33,7 @@ from doppelkopf.notation import (
     text_to_record,
     write_game,
 )
-from doppelkopf.players import iter_deal
 from doppelkopf.records import dump_deal
-
-
-def played(deals: int) -> tuple[list[Deal], list[Deal]]:
-    """Every position of ``deals`` deals, and the finished deals."""
-    positions: list[Deal] = []
-    finished: list[Deal] = []
-    for number in range(deals):
-        players = [HeuristicPlayer(seed=4 * number + s) for s in range(4)]
-        deal = Deal.shuffled(seed=number)
-        for step in iter_deal(deal, players):
-            deal = step.deal
-            positions.append(deal)
-        finished.append(deal)
-    return positions, finished
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -57,7 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3)
     options = parser.parse_args(argv)
-    positions, finished = played(options.deals)
+    positions, finished = played_deals(options.deals)
     strings = [deal.position for deal in positions]
     views: list[PlayerView] = [deal.view(deal.turn) for deal in positions if deal.turn is not None]
     view_strings = [view.position for view in views]

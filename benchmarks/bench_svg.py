@@ -25,23 +25,18 @@ import sys
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from _timing import best
-from doppelkopf import Deal, HeuristicPlayer, Play, PlayerView, svg
-from doppelkopf.players import iter_deal
+from _timing import best, played_deals
+from doppelkopf import Deal, Play, PlayerView, svg
 
 
 def played(deals: int) -> tuple[list[PlayerView], list[Deal]]:
     """The views of the seat on turn before each card, and the finished deals."""
-    views: list[PlayerView] = []
-    finished: list[Deal] = []
-    for number in range(deals):
-        players = [HeuristicPlayer(seed=4 * number + s) for s in range(4)]
-        deal = Deal.shuffled(seed=number)
-        for step in iter_deal(deal, players):
-            deal = step.deal
-            if deal.turn is not None and deal.game_type is not None:
-                views.append(deal.view(deal.turn))
-        finished.append(deal)
+    positions, finished = played_deals(deals)
+    views = [
+        deal.view(deal.turn)
+        for deal in positions
+        if deal.turn is not None and deal.game_type is not None
+    ]
     return views, finished
 
 
