@@ -9,7 +9,9 @@ A server (``doppelkopf serve``) starts in a subprocess on 127.0.0.1 with a
 fresh SQLite file; N tables are created, and at each four clients sit down and
 play deal after deal, each acting with its first legal action (no
 announcements) after a think time drawn uniformly from ``--think MIN:MAX``
-seconds.  Once ``--duration`` seconds have passed, each table finishes the deal
+seconds, and never sending more than the server's limit of messages a
+connection (20 a second), so that without think time a table plays as fast
+as the limits allow.  Once ``--duration`` seconds have passed, each table finishes the deal
 in play and its clients leave (``--deals D`` instead plays exactly D deals).
 The clients run in ``--client-processes`` processes, tables split evenly, so
 the load generator is not one process's event loop.  Reported:
@@ -35,6 +37,7 @@ import json
 import multiprocessing
 import os
 import random
+import resource
 import socket
 import sqlite3
 import statistics
@@ -47,6 +50,8 @@ from pathlib import Path
 from typing import Any
 
 import websockets
+
+from doppelkopf.server.app import RATE
 
 SRC = str(Path(__file__).resolve().parent.parent / "src")
 
@@ -69,12 +74,18 @@ class Plan:
         self.think = think
         self.deals = deals
         self.stop_at = stop_at
+        # The answer for each table and deal, given to the first of its seats to ask,
+        # so all four leave after the same deal (a table's clients share a process).
+        self.decided: dict[tuple[str, int], bool] = {}
 
-    def done(self, deal_number: int) -> bool:
-        """Whether a table whose deal ``deal_number`` just finished plays no more."""
+    def done(self, table: str, deal_number: int) -> bool:
+        """Whether ``table``, whose deal ``deal_number`` just finished, plays no more."""
         if self.deals:
             return deal_number + 1 >= self.deals
-        return time.perf_counter() >= self.stop_at
+        key = (table, deal_number)
+        if key not in self.decided:
+            self.decided[key] = time.perf_counter() >= self.stop_at
+        return self.decided[key]
 
 
 async def client(url: str, seat: int, record: Seat, plan: Plan, rng: random.Random) -> None:
@@ -92,9 +103,13 @@ async def client(url: str, seat: int, record: Seat, plan: Plan, rng: random.Rand
             elif kind == "state" and message["seat"] == seat:
                 record.received.append((message["seq"], now))
                 if message["finished"]:
-                    if plan.done(message["deal_number"]):
+                    if plan.done(message["table"], message["deal_number"]):
                         return
                     if seat == 0:
+                        wait = record.last_send + 1 / RATE - time.perf_counter()
+                        if wait > 0:
+                            await asyncio.sleep(wait)
+                        record.last_send = time.perf_counter()
                         await ws.send(json.dumps({"type": "next"}))
                 elif (
                     message["turn"] == seat
@@ -107,6 +122,11 @@ async def client(url: str, seat: int, record: Seat, plan: Plan, rng: random.Rand
                     text = next(text for action, text in pairs if action["type"] != "announce")
                     if high:
                         await asyncio.sleep(rng.uniform(low, high))
+                    # Never faster than the server's limit of messages a connection
+                    # (RATE a second): a refused action would stall the table.
+                    wait = record.last_send + 1 / RATE - time.perf_counter()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
                     record.last_send = time.perf_counter()
                     await ws.send(json.dumps({"type": "act", "action": text}))
 
@@ -207,7 +227,12 @@ def play_share(job: tuple[int, list[str], Plan, int]) -> list[list[Seat]]:
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=4, help="tables at once (default: 4)")
+    parser.add_argument(
+        "--tables",
+        type=lambda text: [int(part) for part in text.split(",")],
+        default=[4],
+        help="tables at once; several, comma-separated, run one after another (default: 4)",
+    )
     parser.add_argument(
         "--deals", type=int, default=0, help="deals per table (default: play for --duration)"
     )
@@ -223,10 +248,32 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: list[str] | None = None) -> None:
-    args = parse(argv)
-    low, _, high = args.think.partition(":")
-    think = (float(low), float(high or low))
+class Outcome:
+    """What one run measured."""
+
+    def __init__(self, tables: int, trips: list[float], elapsed: float, window: int) -> None:
+        self.tables = tables
+        self.trips = trips
+        self.elapsed = elapsed
+        self.window = window  # actions sent while every table was still playing
+        self.lost = self.doubled = self.refused = 0
+        self.server_cpu = self.client_cpu = 0.0
+        self.memory = (0, 0)
+
+    @property
+    def p99(self) -> float:
+        return self.trips[min(len(self.trips) - 1, int(len(self.trips) * 0.99))]
+
+
+def client_cpu_seconds() -> float:
+    """The processor time of this process and of its finished child processes."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def measure(count: int, args: argparse.Namespace, think: tuple[float, float]) -> Outcome:
+    """One run: a fresh server, ``count`` tables played as ``args`` say."""
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.db"
         port = free_port()
@@ -237,11 +284,11 @@ def main(argv: list[str] | None = None) -> None:
             play_share((port, warm, Plan((0.0, 0.0), 1, 0.0), 0))
             before = rss_kib(process.pid)
             names = [
-                post(port, {"type": "create", "seed": f"bench-{n}"})["table"]
-                for n in range(args.tables)
+                post(port, {"type": "create", "seed": f"bench-{n}"})["table"] for n in range(count)
             ]
             shares = max(1, min(args.client_processes, len(names)))
             cpu_before = cpu_seconds(process.pid)
+            clients_before = client_cpu_seconds()
             began = time.perf_counter()
             plan = Plan(think, args.deals, began + args.duration)
             jobs = [(port, names[k::shares], plan, k) for k in range(shares)]
@@ -251,42 +298,83 @@ def main(argv: list[str] | None = None) -> None:
                 with multiprocessing.get_context("fork").Pool(shares) as pool:
                     played = pool.map(play_share, jobs)
             elapsed = time.perf_counter() - began
-            cpu = cpu_seconds(process.pid) - cpu_before
+            server_cpu = cpu_seconds(process.pid) - cpu_before
+            client_cpu = client_cpu_seconds() - clients_before
             after = rss_kib(process.pid)
         finally:
             process.terminate()
             process.wait(timeout=30)
         order = [name for k in range(shares) for name in names[k::shares]]
         tables = [seats for share in played for seats in share]
-        trips = sorted(trip for seats in tables for trip in round_trips(seats))
-        lost, doubled = check_log(db, order, tables)
-    refused = sum(seat.refused for seats in tables for seat in seats)
-    p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))]
-    print(
-        f"tables {args.tables}, think {think[0]:g}-{think[1]:g} s, "
-        f"{'deals each ' + str(args.deals) if args.deals else f'{args.duration:g} s of play'}, "
-        f"client processes {shares}"
-    )
-    print(f"actions {len(trips)} in {elapsed:.1f} s: {len(trips) / elapsed:.0f} a second")
-    if not args.deals:
         window = sum(
             1
             for seats in tables
             for seat in seats
             for sent in seat.sent.values()
-            if sent <= plan.stop_at
+            if args.deals or sent <= plan.stop_at
         )
-        print(
-            f"while every table played ({args.duration:g} s): {window / args.duration:.0f} a second"
+        outcome = Outcome(
+            count,
+            sorted(trip for seats in tables for trip in round_trips(seats)),
+            elapsed,
+            window,
         )
+        outcome.lost, outcome.doubled = check_log(db, order, tables)
+    outcome.refused = sum(seat.refused for seats in tables for seat in seats)
+    outcome.server_cpu, outcome.client_cpu = server_cpu, client_cpu
+    outcome.memory = (before, after)
+    return outcome
+
+
+def report(outcome: Outcome, args: argparse.Namespace, think: tuple[float, float]) -> None:
+    """Print one run's figures."""
+    trips, actions = outcome.trips, len(outcome.trips)
+    played = f"deals each {args.deals}" if args.deals else f"{args.duration:g} s of play"
+    print(
+        f"tables {outcome.tables}, think {think[0]:g}-{think[1]:g} s, {played}, "
+        f"client processes {args.client_processes}"
+    )
+    print(f"actions {actions} in {outcome.elapsed:.1f} s: {actions / outcome.elapsed:.0f} a second")
+    if not args.deals:
+        rate = outcome.window / args.duration
+        print(f"while every table played ({args.duration:g} s): {rate:.0f} a second")
     print(
         f"round trip ms: median {statistics.median(trips) * 1e3:.1f}, "
-        f"p99 {p99 * 1e3:.1f}, max {trips[-1] * 1e3:.1f}"
+        f"p99 {outcome.p99 * 1e3:.1f}, max {trips[-1] * 1e3:.1f}"
     )
-    print(f"lost {lost}, doubled {doubled}, refused {refused}")
-    print(f"server processor time: {cpu:.1f} s, {cpu / len(trips) * 1e3:.2f} ms an action")
-    per_table = (after - before) / args.tables
+    print(f"lost {outcome.lost}, doubled {outcome.doubled}, refused {outcome.refused}")
+    print(
+        f"processor time per action: server {outcome.server_cpu / actions * 1e3:.2f} ms, "
+        f"clients {outcome.client_cpu / actions * 1e3:.2f} ms"
+    )
+    before, after = outcome.memory
+    per_table = (after - before) / outcome.tables
     print(f"server memory: {before} KiB before, {after} KiB after: {per_table:.0f} KiB a table")
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse(argv)
+    low, _, high = args.think.partition(":")
+    think = (float(low), float(high or low))
+    outcomes = []
+    for count in args.tables:
+        outcome = measure(count, args, think)
+        report(outcome, args, think)
+        outcomes.append(outcome)
+        print()
+    if len(outcomes) > 1:
+        print("tables  actions/s  median ms  p99 ms  lost  doubled")
+        for outcome in outcomes:
+            rate = outcome.window / (args.duration if not args.deals else outcome.elapsed)
+            print(
+                f"{outcome.tables:6}  {rate:9.0f}  {statistics.median(outcome.trips) * 1e3:9.1f}"
+                f"  {outcome.p99 * 1e3:6.1f}  {outcome.lost:4}  {outcome.doubled:7}"
+            )
+        within = [outcome for outcome in outcomes if outcome.p99 <= 0.050]
+        if within:
+            best = max(within, key=lambda outcome: outcome.window)
+            rate = best.window / (args.duration if not args.deals else best.elapsed)
+            print(f"highest rate with p99 <= 50 ms: {rate:.0f} actions a second")
 
 
 if __name__ == "__main__":
