@@ -400,8 +400,9 @@ def _in_order(
     """Gather the chunks as they finish (``results`` yields each chunk's number and what it
     gave) in the order of their numbers.
 
-    After a chunk that failed, the later ones are cancelled (``cancel(number)``) and the
-    earlier ones awaited, so that the failure reported is the first one, as in one process.
+    After a chunk that failed, the later ones are cancelled (``cancel(number)``) or left
+    unread and the earlier ones awaited, so that the failure reported is the first one,
+    as in one process.
     """
     done: dict[int, Chunk | BaseException] = {}
     first_bad = total
@@ -430,8 +431,8 @@ def _in_order(
 def run_pool(plan: Plan, count: int, jobs: int, progress: Callable[[int], None]) -> Gathered:
     """Play the run in ``jobs`` worker processes (started by *spawn*), chunk by chunk.
 
-    On any error, Ctrl-C included, the chunks not started are cancelled and the
-    workers stopped before the error goes on.
+    On any error, Ctrl-C included, the workers are stopped and the chunks not yet
+    played dropped before the error goes on.
     """
     pieces = chunks(count, jobs)
     executor = ProcessPoolExecutor(
@@ -453,12 +454,9 @@ def run_pool(plan: Plan, count: int, jobs: int, progress: Callable[[int], None])
                 error = future.exception()
                 yield futures[future], future.result() if error is None else error
 
-        def cancel(after: int) -> None:
-            for future, number in futures.items():
-                if number > after:
-                    future.cancel()
-
-        gathered = _in_order(results(), len(pieces), cancel, progress)
+        # The chunks after a failure are not cancelled one by one: the workers are
+        # stopped at once when the run ends unfinished.
+        gathered = _in_order(results(), len(pieces), lambda number: None, progress)
         finished = True
         return gathered
     finally:
@@ -470,15 +468,17 @@ def _stop(executor: ProcessPoolExecutor, finished: bool) -> None:
     if finished:
         executor.shutdown(wait=True)
         return
+    # The pool offers no way to stop busy workers before Python 3.14: they are ended
+    # here, and the pool, finding them gone, fails what is left and joins them.  No
+    # future may have been cancelled before (Python 3.11 then fails in its thread).
     workers = list((getattr(executor, "_processes", None) or {}).values())
-    executor.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         worker.terminate()
     for worker in workers:
         worker.join(5)
         if worker.is_alive():
             worker.kill()
-            worker.join()
+    executor.shutdown(wait=True)
 
 
 def _ray() -> Any:
