@@ -244,3 +244,26 @@ def test_ray_without_ray_says_what_to_install(
         "doppelkopf arena: error: --ray: running on a Ray cluster needs Ray, which is not "
         'installed; install it with pip install "doppelkopf[ray]"\n'
     )
+
+
+def test_ray_that_cannot_reach_its_cluster_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Unreachable:
+        """Enough of Ray to fail connecting, as ``ray.init`` does without a cluster."""
+
+        @staticmethod
+        def is_initialized() -> bool:
+            return False
+
+        @staticmethod
+        def init(**options: object) -> None:
+            raise ConnectionError(f"no cluster at {options.get('address')}")
+
+    monkeypatch.setitem(sys.modules, "ray", Unreachable)
+    status, out, err = run(capsys, "arena", "--deals", "2", "--ray", "10.0.0.1:6379")
+    assert (status, out) == (1, "")
+    assert err == (
+        "doppelkopf arena: error: --ray: cannot reach a Ray cluster at 10.0.0.1:6379: "
+        "ConnectionError: no cluster at 10.0.0.1:6379\n"
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -52,3 +53,33 @@ def test_ray_gives_the_games_of_one_process(
     alone = arena(capsys, tmp_path / "alone.json", *options)
     assert alone[0] == 0
     assert arena(capsys, tmp_path / "ray.json", *options, "--ray", "auto") == alone
+
+
+RAY_BOTS = """
+class LastCard:
+    def __init__(self, seed):
+        self.seed = seed
+
+    def act(self, view):
+        if view.turn != view.seat:
+            return None
+        if view.game_type is not None and self.seed % 11 == 0:
+            raise KeyError("oops")
+        return view.legal_actions[-1]
+"""
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_a_bot_of_ones_own_fails_on_ray_as_in_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "raybots.py").write_text(RAY_BOTS, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    try:
+        options = ("arena", "--deals", "30", "--seed", "4", "--player", "raybots:LastCard")
+        alone = run(capsys, *options)
+        assert alone[:2] == (1, "")
+        assert "a bot failed: KeyError: 'oops'" in alone[2]
+        assert run(capsys, *options, "--ray", "auto") == alone
+    finally:
+        sys.modules.pop("raybots", None)

@@ -504,21 +504,35 @@ def run_ray(plan: Plan, count: int, address: str, progress: Callable[[int], None
 
     ``"auto"`` calls ``ray.init()`` without an address: Ray connects to the
     cluster running on this machine or starts a local one.  A Ray already
-    initialised in this process is used as it is.  Chunks not yet finished are
-    cancelled on any error, Ctrl-C included.
+    initialised in this process is used as it is; one initialised here is shut
+    down at the end.  Chunks not yet finished are cancelled on any error,
+    Ctrl-C included.
     """
     ray = _ray()
-    if not ray.is_initialized():
-        if address == "auto":
-            ray.init(logging_level="warning", log_to_driver=False)
-        else:
-            ray.init(address=address, logging_level="warning", log_to_driver=False)
-    cpus = int(ray.cluster_resources().get("CPU", 1)) or 1
+    started = not ray.is_initialized()
+    if started:
+        where = {} if address == "auto" else {"address": address}
+        try:
+            ray.init(**where, logging_level="warning", log_to_driver=False)
+        except Exception as error:  # Ray raises what its connection raises
+            raise _CommandFailure(
+                f"--ray: cannot reach a Ray cluster at {_cut(address)}: "
+                f"{_cut(f'{type(error).__name__}: {error}', 120)}"
+            ) from None
+    try:
+        return _ray_chunks(ray, plan, count, progress)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _ray_chunks(ray: Any, plan: Plan, count: int, progress: Callable[[int], None]) -> Gathered:
+    """Play the run of ``plan`` on the cluster ``ray`` is connected to."""
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     pieces = chunks(count, cpus)
     task = ray.remote(play_chunk)
     refs = [task.remote(plan, start, stop) for start, stop in pieces]
     numbers = {ref: number for number, ref in enumerate(refs)}
-    finished = False
 
     def results() -> Iterator[tuple[int, Chunk | BaseException]]:
         waiting = list(refs)
@@ -527,10 +541,10 @@ def run_ray(plan: Plan, count: int, address: str, progress: Callable[[int], None
             for ref in ready:
                 try:
                     result: Chunk | BaseException = ray.get(ref)
-                except ray.exceptions.TaskCancelledError:
-                    continue
                 except ray.exceptions.RayTaskError as error:
                     result = error.as_instanceof_cause()
+                except ray.exceptions.RayError as error:  # cancelled, or its worker lost
+                    result = error
                 yield numbers[ref], result
 
     def cancel(after: int) -> None:
@@ -538,6 +552,7 @@ def run_ray(plan: Plan, count: int, address: str, progress: Callable[[int], None
             if number > after:
                 ray.cancel(ref, force=True)
 
+    finished = False
     try:
         gathered = _in_order(results(), len(pieces), cancel, progress)
         finished = True
