@@ -267,3 +267,11 @@ def test_ray_that_cannot_reach_its_cluster_says_so(
         "doppelkopf arena: error: --ray: cannot reach a Ray cluster at 10.0.0.1:6379: "
         "ConnectionError: no cluster at 10.0.0.1:6379\n"
     )
+
+
+@pytest.mark.parametrize("address", ["", "   "])
+def test_ray_needs_an_address(capsys: pytest.CaptureFixture[str], address: str) -> None:
+    status, out, err = run(capsys, "arena", "--ray", address)
+    assert (status, out) == (2, "")
+    assert "argument --ray: give the address of a Ray cluster, HOST:PORT, or auto" in err
+    assert build_parser().parse_args(["arena", "--ray", " AUTO "]).ray == "auto"

@@ -330,6 +330,13 @@ def play_chunk(
     return Chunk(tuple(deals), tuple(seating), voids)
 
 
+_CHUNKS_PER_WORKER: Final = 8
+"""About how many chunks each worker is given: enough for the last ones to even out."""
+
+_MOST_PER_CHUNK: Final = 500
+"""The most deals in a chunk, about a second of quick bots' play."""
+
+
 def chunks(count: int, workers: int) -> list[tuple[int, int]]:
     """The deals ``0 .. count - 1`` cut into chunks, about eight for each of ``workers``,
     of at most 500 deals, so that results flow back often and cheaply.
@@ -341,10 +348,6 @@ def chunks(count: int, workers: int) -> list[tuple[int, int]]:
     """
     size = max(1, min(_MOST_PER_CHUNK, math.ceil(count / (workers * _CHUNKS_PER_WORKER))))
     return [(start, min(start + size, count)) for start in range(0, count, size)]
-
-
-_CHUNKS_PER_WORKER: Final = 8
-_MOST_PER_CHUNK: Final = 500
 
 
 # --- gathering -------------------------------------------------------------------------
@@ -513,7 +516,7 @@ def run_ray(plan: Plan, count: int, address: str, progress: Callable[[int], None
     if started:
         where = {} if address == "auto" else {"address": address}
         try:
-            ray.init(**where, logging_level="warning", log_to_driver=False)
+            ray.init(**where, logging_level="error", log_to_driver=False)
         except Exception as error:  # Ray raises what its connection raises
             raise _CommandFailure(
                 f"--ray: cannot reach a Ray cluster at {_cut(address)}: "

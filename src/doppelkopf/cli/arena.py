@@ -118,6 +118,16 @@ def _jobs(text: str) -> int:
     return value
 
 
+def _ray_address(text: str) -> str:
+    """``--ray``: ``auto`` or a cluster's address, never blank."""
+    address = text.strip()
+    if not address:
+        raise argparse.ArgumentTypeError(
+            "give the address of a Ray cluster, HOST:PORT, or auto for the one on this machine"
+        )
+    return "auto" if address.lower() == "auto" else address
+
+
 def _player_spec(text: str) -> str:
     module, _, name = text.partition(":")
     if not module or not name:
@@ -517,6 +527,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     where.add_argument(
         "--ray",
+        type=_ray_address,
         metavar="ADDRESS",
         help=(
             "play the deals as Ray tasks on the cluster at ADDRESS, auto for the one on this "
