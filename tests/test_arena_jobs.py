@@ -213,7 +213,11 @@ def test_jobs_zero_or_auto_is_one_per_cpu(
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("-1", "give a number of processes, 1 or more, or 0 or auto for one per CPU, not -1"),
+        ("-1", "give a number of processes from 1 to 1024, or 0 or auto for one per CPU, not -1"),
+        (
+            "1025",
+            "give a number of processes from 1 to 1024, or 0 or auto for one per CPU, not 1025",
+        ),
         ("two", 'not a whole number: "two"'),
         ("", 'not a whole number: ""'),
         ("9" * 5000, "a number of 5000 digits is too long"),

@@ -431,15 +431,20 @@ def _in_order(
     return gathered
 
 
+_WINDOWS_WORKERS: Final = 61
+"""The most worker processes a pool has on Windows, where it can wait for no more."""
+
+
 def run_pool(plan: Plan, count: int, jobs: int, progress: Callable[[int], None]) -> Gathered:
     """Play the run in ``jobs`` worker processes (started by *spawn*), chunk by chunk.
 
-    On any error, Ctrl-C included, the workers are stopped and the chunks not yet
+    There are no more workers than chunks, and 61 at most on Windows.  On any
+    error, Ctrl-C included, the workers are stopped and the chunks not yet
     played dropped before the error goes on.
     """
     pieces = chunks(count, jobs)
     executor = ProcessPoolExecutor(
-        max_workers=min(jobs, len(pieces)),
+        max_workers=min(jobs, len(pieces), _WINDOWS_WORKERS if sys.platform == "win32" else jobs),
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_quiet_worker,
     )

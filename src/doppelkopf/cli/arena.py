@@ -110,12 +110,16 @@ def _jobs(text: str) -> int:
     if text.strip().lower() == "auto":
         return 0
     value = _count(text)
-    if value < 0:
+    if not 0 <= value <= _MOST_JOBS:
         raise argparse.ArgumentTypeError(
-            f"give a number of processes, 1 or more, or 0 or auto for one per CPU, not "
-            f"{_show(value)}"
+            f"give a number of processes from 1 to {_MOST_JOBS}, or 0 or auto for one per "
+            f"CPU, not {_show(value)}"
         )
     return value
+
+
+_MOST_JOBS: Final = 1024
+"""The most worker processes ``--jobs`` starts."""
 
 
 def _ray_address(text: str) -> str:
