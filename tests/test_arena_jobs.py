@@ -165,7 +165,7 @@ def test_a_failing_bot_in_a_worker_is_reported_as_in_one_process(
     alone = run(capsys, *options)
     assert alone[:2] == (1, "")
     assert alone[2].splitlines()[-1].startswith("doppelkopf arena: error: deal ")
-    assert "a bot failed: KeyError: 'oops'" in alone[2]
+    assert "deal 20: a bot failed: KeyError: 'oops'" in alone[2]  # in the tenth chunk of 20
     assert ("Traceback (most recent call last)" in alone[2]) is bool(debug)
     assert run(capsys, *options, "--jobs", "3") == alone
     assert multiprocessing.active_children() == []

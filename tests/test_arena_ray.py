@@ -76,10 +76,10 @@ def test_a_bot_of_ones_own_fails_on_ray_as_in_one_process(
     (tmp_path / "raybots.py").write_text(RAY_BOTS, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     try:
-        options = ("arena", "--deals", "30", "--seed", "4", "--player", "raybots:LastCard")
+        options = ("arena", "--deals", "30", "--seed", "5", "--player", "raybots:LastCard")
         alone = run(capsys, *options)
         assert alone[:2] == (1, "")
-        assert "a bot failed: KeyError: 'oops'" in alone[2]
+        assert "deal 24: a bot failed: KeyError: 'oops'" in alone[2]  # not in the first chunk
         assert run(capsys, *options, "--ray", "auto") == alone
     finally:
         sys.modules.pop("raybots", None)
