@@ -21,7 +21,7 @@ from doppelkopf import (
     play_deal,
     settle,
 )
-from doppelkopf.cli.arena import SoloShyRandomPlayer, arena_table
+from doppelkopf.cli import SoloShyRandomPlayer, arena_table
 from doppelkopf.records import load_deal
 from test_cli import (
     run,

@@ -394,12 +394,12 @@ def test_arena_counts_void_deals_and_armut(capsys: pytest.CaptureFixture[str]) -
     )  # fmt: skip
     assert (status, err) == (0, "")
     assert (
-        "18 void deals were dealt again by the same dealer (V§8) and left out of the scores." in out
+        "23 void deals were dealt again by the same dealer (V§8) and left out of the scores." in out
     )
     rows = {line.split("  ")[0].strip(): line for line in out.splitlines()[4:]}
-    assert re.fullmatch(r"void: thrown in {8}\s+13  seat .*", rows["void: thrown in"])
-    assert re.fullmatch(r"void: Armut refused\s+5  seat .*", rows["void: Armut refused"])
-    assert re.fullmatch(r"poverty\s+21  seat .*", rows["poverty"])
+    assert re.fullmatch(r"void: thrown in {8}\s+21  seat .*", rows["void: thrown in"])
+    assert re.fullmatch(r"void: Armut refused\s+2  seat .*", rows["void: Armut refused"])
+    assert re.fullmatch(r"poverty\s+18  seat .*", rows["poverty"])
     counts = [int(line.split()[-1]) for line in out.splitlines() if re.match(r" {3}\d  ", line)]
     assert sum(counts) == 0  # the played deals' scores; void deals score nothing
 

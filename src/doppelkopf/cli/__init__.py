@@ -52,6 +52,7 @@ from typing import TextIO
 from .. import __version__
 from ..errors import InvalidSummaryError
 from . import analyze, arena, demo, play, score, serve, sheet
+from ._arena_run import SoloShyRandomPlayer as SoloShyRandomPlayer
 from ._common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -61,7 +62,6 @@ from ._common import (
     _UsageError,
 )
 from .arena import ArenaResult as ArenaResult
-from .arena import SoloShyRandomPlayer as SoloShyRandomPlayer
 from .arena import arena_table as arena_table
 from .demo import describe_deal as describe_deal
 from .play import GameAbandoned as GameAbandoned

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import importlib
-import inspect
 import json
 import math
 import os
-import random
 import statistics
 import sys
 import time
-import traceback
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -22,12 +18,22 @@ import attrs
 
 from .. import _checks
 from .._text_table import Column, lay_out
-from ..deal import Action, Deal, Declare, PlayerView, Reservation
-from ..errors import InvalidValueError
-from ..players import HeuristicPlayer, Player, RandomPlayer, play_deal
+from ..deal import Deal
+from ..errors import DoppelkopfError, InvalidValueError
 from ..records import dump_deal
-from ..rules import GameType, Rules
+from ..rules import GameType
 from ..scoring import Settlement, settle
+from ._arena_run import (
+    BOTS,
+    Gathered,
+    Plan,
+    bot_maker,
+    first_dealer,
+    require_ray,
+    run_here,
+    run_pool,
+    run_ray,
+)
 from ._common import (
     EXIT_OK,
     _add_plot,
@@ -35,84 +41,20 @@ from ._common import (
     _add_seed,
     _check_plot,
     _check_writable,
-    _CommandFailure,
+    _count,
     _cut,
     _fail,
     _positive,
     _print_rules,
     _random_seed,
     _rules,
+    _show,
     _write_file,
     _write_plot,
 )
 
-_SOLO_SHARE: Final = 0.02
-"""How often the arena's random bot declares a solo when it may: 2 % of its reservations."""
-
-
-class SoloShyRandomPlayer:
-    """A random bot for the arena: :class:`~doppelkopf.RandomPlayer`, except that in the
-    reservation round it declares a solo only with probability 2 %.
-
-    A :class:`~doppelkopf.RandomPlayer` picks uniformly among its reservations,
-    and with seven voluntary solos against one healthy answer (SPEC §3.2, §4)
-    almost every deal between random bots became a solo.  This bot answers
-    healthy (or, holding both ♣Q, healthy or marriage at random) otherwise, and
-    plays and announces as the random player does.
-
-    >>> from doppelkopf import Deal
-    >>> bot = SoloShyRandomPlayer(seed=1)
-    >>> [bot.act(Deal.shuffled(seed=n).view(0)).reservation.game_type for n in range(4)]
-    [None, None, None, None]
-    """
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.player = RandomPlayer(rng=self.rng)
-
-    def __repr__(self) -> str:
-        return f"SoloShyRandomPlayer(seed={self.seed!r})"
-
-    def act(self, view: PlayerView) -> Action | None:
-        """As :meth:`RandomPlayer.act <doppelkopf.RandomPlayer.act>`, solos made rare."""
-        if view.game_type is not None or view.turn != view.seat or view.question is not None:
-            return self.player.act(view)
-        # It names its reservation at once: never the bare Vorbehalt (SPEC §3.2).
-        options = [
-            action
-            for action in view.legal_actions
-            if isinstance(action, Declare) and action.reservation is not Reservation.VORBEHALT
-        ]
-        solos = [action for action in options if action.reservation.game_type in _SOLO_TYPES]
-        others = [action for action in options if action not in solos]
-        if solos and (not others or self.rng.random() < _SOLO_SHARE):
-            return self.rng.choice(solos)
-        return self.rng.choice(others)
-
-
-_SOLO_TYPES: Final = frozenset(game for game in GameType if game.is_solo)
-
 _CLI_EXTRA: Final = 'pip install ".[cli]" from a checkout of the source'
 """How to install the command line's optional extra, the progress bar's rich library."""
-
-_MAX_VOIDS: Final = 1000
-"""Void deals in a row after which the arena gives up (bots that always throw in)."""
-
-
-def _search_player(seed: int) -> Player:
-    """The search bot with its default budget, imported only when an arena seats it."""
-    from ..search import SearchPlayer
-
-    return SearchPlayer(seed=seed)
-
-
-_BOTS: Final[Mapping[str, Callable[[int], Player]]] = {
-    "heuristic": lambda seed: HeuristicPlayer(seed=seed),
-    "random": lambda seed: SoloShyRandomPlayer(seed=seed),
-    "search": _search_player,
-    "uniform": lambda seed: RandomPlayer(seed=seed),
-}
 
 _NAME_WIDTH: Final = 24
 """The widest bot name the table of results shows whole."""
@@ -155,12 +97,39 @@ def _player_kinds(text: str) -> list[str]:
         if ":" in kind:
             continue
         kinds[index] = kind.lower()
-        if kinds[index] not in _BOTS:
+        if kinds[index] not in BOTS:
             raise argparse.ArgumentTypeError(
-                f"unknown player {_cut(repr(kind))}; choose from {', '.join(sorted(_BOTS))} "
+                f"unknown player {_cut(repr(kind))}; choose from {', '.join(sorted(BOTS))} "
                 "or give MODULE:CLASS"
             )
     return kinds
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: a number of worker processes, ``0`` or ``auto`` for one per CPU."""
+    if text.strip().lower() == "auto":
+        return 0
+    value = _count(text)
+    if not 0 <= value <= _MOST_JOBS:
+        raise argparse.ArgumentTypeError(
+            f"give a number of processes from 1 to {_MOST_JOBS}, or 0 or auto for one per "
+            f"CPU, not {_show(value)}"
+        )
+    return value
+
+
+_MOST_JOBS: Final = 1024
+"""The most worker processes ``--jobs`` starts."""
+
+
+def _ray_address(text: str) -> str:
+    """``--ray``: ``auto`` or a cluster's address, never blank."""
+    address = text.strip()
+    if not address:
+        raise argparse.ArgumentTypeError(
+            "give the address of a Ray cluster, HOST:PORT, or auto for the one on this machine"
+        )
+    return "auto" if address.lower() == "auto" else address
 
 
 def _player_spec(text: str) -> str:
@@ -170,70 +139,6 @@ def _player_spec(text: str) -> str:
             f"a bot of your own is MODULE:CLASS, e.g. mybot:MyPlayer, not {_cut(repr(text))}"
         )
     return text.strip()
-
-
-def load_player(spec: str, seed: int, *, debug: bool = False) -> Player:
-    """A new bot of the class named ``MODULE:CLASS``, imported from the current directory too.
-
-    The class is called with ``seed=`` when it takes a ``seed`` argument, else
-    with no argument; what it makes must be a :class:`~doppelkopf.Player` (have
-    an ``act`` method).  With ``debug`` the traceback of an error raised while the
-    module loads or the class makes the bot is written to standard error first.
-
-    >>> load_player("doppelkopf:HeuristicPlayer", 7)
-    HeuristicPlayer(seed=7)
-    >>> load_player("doppelkopf:Card", 7)
-    Traceback (most recent call last):
-    ...
-    doppelkopf.cli._common._UsageError: cannot make a bot of doppelkopf:Card: Card() ...
-
-    Raises:
-        InvalidValueError: the module cannot be imported, has no such class, or the
-            class does not make a Player.
-    """
-    module_name, _, class_name = spec.partition(":")
-    here = os.getcwd()
-    added = here not in sys.path
-    if added:
-        sys.path.insert(0, here)
-    try:
-        module = importlib.import_module(module_name)
-    except Exception as error:  # the user's module may raise anything while it loads
-        _trace(debug)
-        _fail(f"cannot import {_cut(module_name)}: {_cut(f'{type(error).__name__}: {error}', 80)}")
-    finally:
-        if added:
-            sys.path.remove(here)
-    factory = module
-    for part in class_name.split("."):
-        try:
-            factory = getattr(factory, part)
-        except AttributeError:
-            _fail(f"{_cut(module_name)} has no {_cut(class_name)}")
-    if not callable(factory):
-        _fail(f"{_cut(spec)} is not a class")
-    try:
-        takes_seed = "seed" in inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        takes_seed = False
-    try:
-        player = factory(seed=seed) if takes_seed else factory()
-    except Exception as error:  # the user's class may raise anything
-        _trace(debug)
-        _fail(f"cannot make a bot of {_cut(spec)}: {_cut(f'{class_name}() {error}', 80)}")
-    if not isinstance(player, Player):
-        _fail(f"{_cut(spec)} is not a Player: it has no act(view) method")
-    return player
-
-
-def _trace(debug: bool) -> None:
-    """With ``debug``, write the traceback of the error being handled to standard error."""
-    if debug:
-        traceback.print_exc(file=sys.stderr)
-
-
-def _make_player(kind: str, seed: int, debug: bool) -> Player:
-    return load_player(kind, seed, debug=debug) if ":" in kind else _BOTS[kind](seed)
 
 
 class _Progress:
@@ -464,73 +369,6 @@ class ArenaResult:
         return _scores(settlements, [self.seating[i] for i in played])
 
 
-def _play(start: Deal, players: Sequence[Player], number: int, games: _Games) -> Deal:
-    """Play ``start`` to the end; a failing bot is reported (with its traceback on ``debug``)."""
-    try:
-        return play_deal(start, players)
-    except Exception as error:  # a bot of the user's own may raise anything
-        if not games.own_bots and not games.debug:
-            raise
-        _trace(games.debug)
-        hint = "" if games.debug else " (--debug shows its traceback)"
-        raise _CommandFailure(
-            f"deal {number}: a bot failed: {_cut(f'{type(error).__name__}: {error}', 120)}{hint}"
-        ) from None
-
-
-@attrs.frozen
-class _Games:
-    """What every game of an arena run shares: the shuffles, rules, bots and progress bar."""
-
-    rng: random.Random
-    rules: Rules
-    players: Sequence[Player]
-    own_bots: bool
-    progress: _Progress
-    debug: bool = False
-
-
-def _play_all(
-    games: _Games,
-    count: int,
-    first_dealer: int,
-    *,
-    shifts: Sequence[int],
-    deals: list[Deal],
-    seating: list[tuple[int, ...]],
-) -> int:
-    """Play ``count`` deals in every seating of ``shifts``, appending each game to ``deals``
-    and its seating to ``seating``; return how many were void.
-
-    A void deal (V§8) is kept among the deals but has no score, and the same dealer deals
-    that seating again with a fresh shuffle.
-    """
-    voids = 0
-    played = 0
-    for number in range(count):
-        dealer = (first_dealer + number) % 4
-        start = Deal.shuffled(rng=games.rng, dealer=dealer, rules=games.rules)
-        for shift in shifts:
-            seated = [games.players[(seat - shift) % 4] for seat in range(4)]
-            deal = start
-            for _ in range(_MAX_VOIDS):
-                finished = _play(deal, seated, len(deals) + 1, games)
-                deals.append(finished)
-                seating.append(tuple((bot + shift) % 4 for bot in range(4)))
-                if not finished.is_void:
-                    break
-                voids += 1
-                deal = Deal.shuffled(rng=games.rng, dealer=dealer, rules=games.rules)
-            else:
-                raise _CommandFailure(
-                    f"{_MAX_VOIDS} deals in a row were void (thrown in or Armut refused); "
-                    "the bots never play a deal under these rules"
-                )
-            played += 1
-            games.progress.update(played)
-    return voids
-
-
 def _run_arena(args: argparse.Namespace) -> int:
     if args.record is not None:
         _check_writable(args.record)
@@ -543,37 +381,29 @@ def _run_arena(args: argparse.Namespace) -> int:
     count: int = args.deals
     rotate: bool = args.rotate
     rules = _rules(args)
-    rng = random.Random(seed)
-    players = [_make_player(kind, rng.getrandbits(32), args.debug) for kind in kinds]
-    own_bots = any(":" in kind for kind in kinds)
-    first_dealer = rng.randrange(4)
+    if args.ray is not None:
+        try:
+            require_ray()
+        except DoppelkopfError as error:
+            _fail(f"--ray: {error}")
+    for kind in kinds:  # a bot that cannot be made is a usage error before any deal
+        bot_maker(kind, debug=args.debug)(0)
+    dealer = first_dealer(seed)
     shifts = (0, 1, 2, 3) if rotate else (0,)
+    plan = Plan(seed, rules.as_dict(), tuple(kinds), shifts, dealer, args.debug, os.getcwd())
     total = count * len(shifts)
-    enabled = args.progress if args.progress is not None else sys.stderr.isatty()
-    progress = _Progress(total, enabled, asked=args.progress is True)
-    deals: list[Deal] = []
-    seating: list[tuple[int, ...]] = []
-    try:
-        voids = _play_all(
-            _Games(rng, rules, players, own_bots, progress, args.debug),
-            count,
-            first_dealer,
-            shifts=shifts,
-            deals=deals,
-            seating=seating,
-        )
-    finally:
-        progress.close()
+    gathered = _play_deals(args, plan, count, total)
+    deals, seating, voids = gathered.deals, gathered.seating, gathered.voids
     if rotate:
         print(
             f"{count} deal{'s' if count != 1 else ''} (seed {seed}), each played four times "
             f"with the bots moved one seat to the left each time ({total} games); seat "
-            f"{first_dealer} deals first and the deal passes to the left."
+            f"{dealer} deals first and the deal passes to the left."
         )
     else:
         print(
             f"{count} deal{'s' if count != 1 else ''} (seed {seed}), seats fixed, "
-            f"seat {first_dealer} deals first and the deal passes to the left."
+            f"seat {dealer} deals first and the deal passes to the left."
         )
     _print_rules(rules)
     if voids:
@@ -589,27 +419,7 @@ def _run_arena(args: argparse.Namespace) -> int:
     names = [_display_name(kind) for kind in kinds]
     print("\n".join(arena_table(deals, names, seating=seating if rotate else None)))
     if args.record is not None:
-        meta = {"program": "doppelkopf arena", "seed": seed}
-        text = (
-            "[\n"
-            + ",\n".join(
-                json.dumps(
-                    dump_deal(
-                        deal,
-                        meta={
-                            **meta,
-                            "players": [kinds[seats.index(seat)] for seat in range(4)],
-                            "deal": number,
-                        },
-                    ),
-                    ensure_ascii=False,
-                )
-                for number, (deal, seats) in enumerate(zip(deals, seating, strict=True), start=1)
-            )
-            + "\n]\n"
-        )
-        _write_file(args.record, lambda path: path.write_text(text, encoding="utf-8"))
-        print(f"Deal records written to {args.record}.")
+        _write_record(args.record, seed, kinds, deals, seating)
     if args.plot is not None:
         result = ArenaResult(tuple(names), tuple(deals), tuple(seating))
         title = f"Scores per deal over {len(deals) - voids:,} deals (seed {seed})"
@@ -617,6 +427,53 @@ def _run_arena(args: argparse.Namespace) -> int:
             args.plot, lambda plots: plots.arena_figure(result.names, result.scores, title=title)
         )
     return EXIT_OK
+
+
+def _play_deals(args: argparse.Namespace, plan: Plan, count: int, total: int) -> Gathered:
+    """Play the run of ``plan`` here, in worker processes or on Ray, with the progress bar."""
+    jobs: int | None = args.jobs
+    workers = 1 if jobs is None else jobs or os.cpu_count() or 1
+    enabled = args.progress if args.progress is not None else sys.stderr.isatty()
+    progress = _Progress(total, enabled, asked=args.progress is True)
+    try:
+        if args.ray is not None:
+            return run_ray(plan, count, args.ray, progress.update)
+        if workers == 1:
+            return run_here(plan, count, progress.update)
+        return run_pool(plan, count, workers, progress.update)
+    finally:
+        progress.close()
+
+
+def _write_record(
+    path: Path,
+    seed: int,
+    kinds: Sequence[str],
+    deals: Sequence[Deal],
+    seating: Sequence[tuple[int, ...]],
+) -> None:
+    """Write every game to ``path`` as a JSON array of deal records; say so."""
+    meta = {"program": "doppelkopf arena", "seed": seed}
+    text = (
+        "[\n"
+        + ",\n".join(
+            json.dumps(
+                dump_deal(
+                    deal,
+                    meta={
+                        **meta,
+                        "players": [kinds[seats.index(seat)] for seat in range(4)],
+                        "deal": number,
+                    },
+                ),
+                ensure_ascii=False,
+            )
+            for number, (deal, seats) in enumerate(zip(deals, seating, strict=True), start=1)
+        )
+        + "\n]\n"
+    )
+    _write_file(path, lambda file: file.write_text(text, encoding="utf-8"))
+    print(f"Deal records written to {path}.")
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -661,6 +518,26 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="play every deal four times, the bots moved one seat to the left each time",
     )
     _add_seed(arena, "the deals and bots")
+    where = arena.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help=(
+            "play the deals in N worker processes, 0 or auto for one per CPU; the results "
+            "are those of one process (default: 1, this process)"
+        ),
+    )
+    where.add_argument(
+        "--ray",
+        type=_ray_address,
+        metavar="ADDRESS",
+        help=(
+            "play the deals as Ray tasks on the cluster at ADDRESS, auto for the one on this "
+            'machine or a new local one (needs Ray: pip install "doppelkopf[ray]")'
+        ),
+    )
     _add_rules(arena)
     arena.add_argument(
         "--progress",
