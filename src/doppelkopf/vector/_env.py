@@ -1,0 +1,300 @@
+"""The class :class:`VectorDealEnv` and its helpers; see :mod:`doppelkopf.vector`."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import secrets
+from collections.abc import Sequence
+from typing import Any, Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _checks
+from ..adapters import encoding
+from ..errors import IllegalActionError, InvalidValueError, WrongPhaseError
+from ..rules import Rules, rule_set
+from ._exact import ExactRows
+
+__all__ = ["AUTORESET_MODE", "OBSERVATIONS", "VectorDealEnv", "deal_seed", "sample_legal"]
+
+AUTORESET_MODE: Final = "SameStep"
+"""The value of Gymnasium's ``AutoresetMode`` this environment follows: a finished row is
+dealt anew in the step that ends it."""
+
+OBSERVATIONS: Final = ("observation", "information_state")
+"""The tensors :class:`VectorDealEnv` can return, besides ``None`` for none."""
+
+_SEED_LIMIT: Final = 1 << 128
+
+
+def deal_seed(seed: int, row: int, number: int) -> int:
+    """The seed of deal ``number`` of ``row`` after a reset with ``seed`` (SPEC §2.3).
+
+    ``Deal.shuffled(deal_seed(seed, row, number), rules=rules)`` is that deal.
+    The three numbers are hashed (BLAKE2b), so neighbouring rows and deals
+    share nothing.
+
+    >>> deal_seed(7, 0, 0) == deal_seed(7, 0, 0) != deal_seed(7, 1, 0)
+    True
+
+    Raises:
+        InvalidTypeError: a number is no ``int``.
+        InvalidValueError: ``seed`` is not in 0 to 2**128 - 1, or ``row`` or
+            ``number`` not in 0 to 2**64 - 1.
+    """
+    _checks.integer(seed, "seed", 0, _SEED_LIMIT - 1, rule="§2.3")
+    _checks.integer(row, "row", 0, (1 << 64) - 1, rule="§2.3")
+    _checks.integer(number, "number", 0, (1 << 64) - 1, rule="§2.3")
+    raw = seed.to_bytes(16, "little") + row.to_bytes(8, "little") + number.to_bytes(8, "little")
+    return int.from_bytes(hashlib.blake2b(raw, digest_size=8).digest(), "little")
+
+
+def sample_legal(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """One legal id per row of ``mask``, uniformly drawn, for all rows at once (SPEC §5.2).
+
+    >>> mask = np.array([[False, True, True], [True, False, False]])
+    >>> sample_legal(mask, np.random.default_rng(0))[1]
+    np.int64(0)
+
+    Raises:
+        InvalidTypeError: ``mask`` is no 2-d ``bool`` array, ``rng`` no numpy
+            ``Generator``.
+        InvalidValueError: a row of ``mask`` has no legal id.
+    """
+    if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_ or mask.ndim != 2:
+        raise _checks.type_error(mask, "mask", "2-d numpy bool array")
+    if not isinstance(rng, np.random.Generator):
+        raise _checks.type_error(rng, "rng", "numpy Generator")
+    counts = mask.sum(axis=1)
+    if not counts.all():
+        row = int(np.argmin(counts))
+        raise InvalidValueError(f"row {row} of the mask has no legal action id", rule="§5.2")
+    rank = (rng.random(len(mask)) * counts).astype(np.int64)
+    # The first column where the running count of legal ids passes the rank.
+    chosen: npt.NDArray[np.int64] = np.argmax(
+        np.cumsum(mask, axis=1, dtype=np.int32) > rank[:, None], axis=1
+    )
+    return chosen
+
+
+def _autoreset_mode() -> object:
+    """Gymnasium's ``AutoresetMode.SAME_STEP`` where Gymnasium is installed, else its value."""
+    if importlib.util.find_spec("gymnasium") is None:
+        return AUTORESET_MODE
+    from gymnasium.vector import AutoresetMode
+
+    return AutoresetMode(AUTORESET_MODE)
+
+
+class VectorDealEnv:
+    """``num_envs`` deals stepped at once, each at its own decision (SPEC §2–§12).
+
+    Options: ``rules`` (a :class:`~doppelkopf.Rules`, default the DDV's),
+    ``observation`` (``"observation"``, ``"information_state"`` or ``None``
+    for the mask alone), ``two_step`` (offer the bare *Vorbehalt* of the
+    two-step reservation round, SPEC §3.2, ids 2622–2623), ``seed`` (the seed
+    of the first reset without one) and ``copy`` (``False`` returns the
+    environment's own arrays, overwritten by the next step).  The seat 3
+    deals every deal, so seat 0 leads (SPEC §2.4).
+
+    >>> env = VectorDealEnv(2, rules=Rules(armut=True), observation=None)
+    >>> observations, info = env.reset(seed=1)
+    >>> observations.shape, info["action_mask"].shape, env.num_actions
+    ((2, 0), (2, 2622), 2622)
+
+    Raises:
+        InvalidTypeError: an option of the wrong type.
+        InvalidValueError: ``num_envs`` below 1, an unknown ``observation``, a
+            ``seed`` out of range.
+    """
+
+    metadata: dict[str, Any]
+
+    def __init__(
+        self,
+        num_envs: int,
+        *,
+        rules: Rules = Rules.DDV,
+        observation: Literal["observation", "information_state"] | None = "observation",
+        two_step: bool = False,
+        seed: int | None = None,
+        copy: bool = True,
+    ) -> None:
+        self.num_envs = _checks.integer(num_envs, "num_envs", 1, 1 << 24, rule="§2")
+        self.rules = rule_set(rules)
+        if observation is not None and (
+            type(observation) is not str or observation not in OBSERVATIONS
+        ):
+            raise InvalidValueError(
+                f"observation must be 'observation', 'information_state' or None, not "
+                f"{_checks.excerpt(observation)}"
+            )
+        self.observation = observation
+        self.two_step = _checks.flag(two_step, "two_step")
+        self.copy = _checks.flag(copy, "copy")
+        self.seed = self._check_seed(seed) if seed is not None else secrets.randbits(64)
+        self.metadata = {"autoreset_mode": _autoreset_mode()}
+        self.num_actions = encoding.num_actions(self.rules, two_step=two_step)
+        self.observation_size = (
+            0
+            if observation is None
+            else encoding.INFORMATION_STATE_SIZE
+            if observation == "information_state"
+            else encoding.OBSERVATION_SIZE
+        )
+        count = self.num_envs
+        self._rows = ExactRows(
+            self.rules, two_step=two_step, information_state=observation == "information_state"
+        )
+        self._numbers = np.zeros(count, dtype=np.int64)
+        self._observations = np.zeros((count, self.observation_size), dtype=np.uint8)
+        self._mask = np.zeros((count, self.num_actions), dtype=np.bool_)
+        self._seats = np.zeros(count, dtype=np.int64)
+        self._started = False
+
+    @staticmethod
+    def _check_seed(seed: object) -> int:
+        return _checks.integer(seed, "seed", 0, _SEED_LIMIT - 1, rule="§2.3")
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
+        """Deal a new deal in every row (SPEC §2.3, §2.4); ``(observations, info)``.
+
+        With ``seed`` the rows start again at deal 0 of that seed; without it
+        each row deals its next deal number (the first reset: deal 0 of the
+        seed given to the constructor).  ``options`` is taken, as Gymnasium's
+        API asks, and not used.
+
+        Raises:
+            InvalidTypeError: ``seed`` is no ``int`` or ``None``, ``options`` no
+                ``dict`` or ``None``.
+            InvalidValueError: ``seed`` is not in 0 to 2**128 - 1.
+        """
+        if options is not None and not isinstance(options, dict):
+            raise _checks.type_error(options, "options", "dict or None")
+        if seed is not None:
+            self.seed = self._check_seed(seed)
+            self._numbers[:] = 0
+        elif self._started:
+            self._numbers += 1
+        self._started = True
+        rows = self._rows
+        rows.start([self._deal_seed(row) for row in range(self.num_envs)])
+        self._mask[:] = False
+        for row in range(self.num_envs):
+            self._turn(row)
+        return self._out(self._observations), self._info()
+
+    def _deal_seed(self, row: int) -> int:
+        return deal_seed(self.seed, row, int(self._numbers[row]))
+
+    def _turn(self, row: int) -> None:
+        """Write the row's seat, mask and tensor for the decision it is at."""
+        rows = self._rows
+        self._seats[row] = rows.seat(row)
+        self._mask[row, rows.ids[row]] = True
+        if self.observation_size:
+            rows.write(row, self._observations)
+
+    def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return array.copy() if self.copy else array
+
+    def _info(self) -> dict[str, Any]:
+        return {
+            "action_mask": self._out(self._mask),
+            "seat": self._out(self._seats),
+            "deal": self._numbers.copy(),
+        }
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """Take one action id in every row (SPEC §3–§8, V§6.3); the Gymnasium five-tuple.
+
+        Every id is checked before any row moves: nothing is half-applied.
+
+        Raises:
+            WrongPhaseError: no reset came before.
+            InvalidTypeError: ``actions`` is no sequence or array of integers.
+            InvalidValueError: ``actions`` does not hold one id per row, or an id
+                outside the action space.
+            IllegalActionError: an id is not legal in its row now; the message
+                names the first such row and its legal ids.
+        """
+        if not self._started:
+            raise WrongPhaseError("step needs a reset first: no deal is dealt yet")
+        ids = self._check_actions(actions)
+        count = self.num_envs
+        rows = self._rows
+        rewards = np.zeros((count, 4), dtype=np.int64)
+        terminations = np.zeros(count, dtype=np.bool_)
+        final: npt.NDArray[np.object_] | None = None
+        listed = ids.tolist()
+        for row, number in enumerate(listed):
+            self._mask[row, rows.ids[row]] = False
+            seat = int(self._seats[row])
+            scores = rows.apply(row, number)
+            if scores is not None:
+                rewards[row] = scores
+                terminations[row] = True
+                if self.observation_size:
+                    if final is None:
+                        final = np.full(count, None, dtype=object)
+                    line = np.zeros(self.observation_size, dtype=np.uint8)
+                    line[rows.ones(row, seat)] = 1
+                    final[row] = line
+                self._numbers[row] += 1
+                rows.restart(row, self._deal_seed(row))
+            self._turn(row)
+        info = self._info()
+        if final is not None:
+            info["final_obs"] = final
+            info["_final_obs"] = terminations.copy()
+        truncations = np.zeros(count, dtype=np.bool_)
+        return self._out(self._observations), rewards, terminations, truncations, info
+
+    def _check_actions(self, actions: object) -> npt.NDArray[np.int64]:
+        """``actions`` as one legal id per row, or the error naming what is wrong."""
+        if isinstance(actions, (str, bytes)) or not isinstance(actions, (np.ndarray, Sequence)):
+            raise _checks.type_error(actions, "actions", "array of action ids")
+        try:
+            array = np.asarray(actions)
+        except (ValueError, TypeError, OverflowError):
+            raise _checks.type_error(actions, "actions", "array of action ids") from None
+        if array.ndim != 1 or (array.size and array.dtype.kind not in "iu"):
+            raise _checks.type_error(actions, "actions", "1-d array of integer action ids")
+        if array.shape != (self.num_envs,):
+            raise InvalidValueError(
+                f"actions must hold one id per row, {self.num_envs}, not {array.size}"
+            )
+        ids = array.astype(np.int64)
+        outside = (ids < 0) | (ids >= self.num_actions)
+        if outside.any():
+            row = int(np.argmax(outside))
+            raise InvalidValueError(
+                f"the action ids are 0-{self.num_actions - 1}, not "
+                f"{_checks.excerpt(int(ids[row]))} in row {row}"
+            )
+        legal = self._mask[np.arange(self.num_envs), ids]
+        if not legal.all():
+            row = int(np.argmin(legal))
+            raise IllegalActionError(
+                f"action {int(ids[row])} is not legal in row {row} now; its legal ids are "
+                f"{_checks.excerpt(self._rows.ids[row])}",
+                seat=int(self._seats[row]),
+                action=str(int(ids[row])),
+                rule="§5.2",
+            )
+        return ids
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no window, file or process."""
