@@ -135,7 +135,16 @@ def run_fidelity(env: VectorDealEnv, deals: int, *, seed: int, action_seed: int)
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_observation_mask_and_rewards_match_the_deal(name: str) -> None:
     env = VectorDealEnv(16, rules=RULE_SETS[name])
+    assert env.backend == "exact"
     seen = run_fidelity(env, DEALS, seed=11, action_seed=5)
+    assert seen["finished"] > 0
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_the_numpy_card_play_matches_the_deal(name: str) -> None:
+    env = VectorDealEnv(16, rules=RULE_SETS[name], observation=None)
+    assert env.backend == "numpy"
+    seen = run_fidelity(env, DEALS, seed=21, action_seed=9)
     assert seen["finished"] > 0
 
 
@@ -152,8 +161,9 @@ def test_two_step_round_matches_the_deal() -> None:
     run_fidelity(env, max(DEALS // 3, 20), seed=13, action_seed=7)
 
 
-def test_mask_only_matches_the_deal() -> None:
-    env = VectorDealEnv(8, rules=Rules.DDV, observation=None)
+def test_mask_only_exact_backend_matches_the_deal() -> None:
+    env = VectorDealEnv(8, rules=Rules.DDV, observation=None, backend="exact")
+    assert env.backend == "exact"
     seen = run_fidelity(env, max(DEALS // 3, 20), seed=14, action_seed=8)
     assert seen["decisions"] > 0
 

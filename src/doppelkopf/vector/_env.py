@@ -13,11 +13,20 @@ import numpy.typing as npt
 
 from .. import _checks
 from ..adapters import encoding
+from ..deal import Phase
 from ..errors import IllegalActionError, InvalidValueError, WrongPhaseError
 from ..rules import Rules, rule_set
 from ._exact import ExactRows
+from ._play import PlayRows
 
-__all__ = ["AUTORESET_MODE", "OBSERVATIONS", "VectorDealEnv", "deal_seed", "sample_legal"]
+__all__ = [
+    "AUTORESET_MODE",
+    "BACKENDS",
+    "OBSERVATIONS",
+    "VectorDealEnv",
+    "deal_seed",
+    "sample_legal",
+]
 
 AUTORESET_MODE: Final = "SameStep"
 """The value of Gymnasium's ``AutoresetMode`` this environment follows: a finished row is
@@ -25,6 +34,8 @@ dealt anew in the step that ends it."""
 
 OBSERVATIONS: Final = ("observation", "information_state")
 """The tensors :class:`VectorDealEnv` can return, besides ``None`` for none."""
+BACKENDS: Final = ("auto", "exact")
+"""The backends :class:`VectorDealEnv` can be asked for."""
 
 _SEED_LIMIT: Final = 1 << 128
 
@@ -95,9 +106,12 @@ class VectorDealEnv:
     ``observation`` (``"observation"``, ``"information_state"`` or ``None``
     for the mask alone), ``two_step`` (offer the bare *Vorbehalt* of the
     two-step reservation round, SPEC §3.2, ids 2622–2623), ``seed`` (the seed
-    of the first reset without one) and ``copy`` (``False`` returns the
-    environment's own arrays, overwritten by the next step).  The seat 3
-    deals every deal, so seat 0 leads (SPEC §2.4).
+    of the first reset without one), ``copy`` (``False`` returns the
+    environment's own arrays, overwritten by the next step) and ``backend``:
+    ``"auto"`` plays the cards of every row over numpy arrays when no tensor
+    is asked for (``observation=None``), ``"exact"`` steps a checked
+    :class:`~doppelkopf.Deal` in every row throughout.  The seat 3 deals
+    every deal, so seat 0 leads (SPEC §2.4).
 
     >>> env = VectorDealEnv(2, rules=Rules(armut=True), observation=None)
     >>> observations, info = env.reset(seed=1)
@@ -106,8 +120,8 @@ class VectorDealEnv:
 
     Raises:
         InvalidTypeError: an option of the wrong type.
-        InvalidValueError: ``num_envs`` below 1, an unknown ``observation``, a
-            ``seed`` out of range.
+        InvalidValueError: ``num_envs`` below 1, an unknown ``observation`` or
+            ``backend``, a ``seed`` out of range.
     """
 
     metadata: dict[str, Any]
@@ -121,6 +135,7 @@ class VectorDealEnv:
         two_step: bool = False,
         seed: int | None = None,
         copy: bool = True,
+        backend: Literal["auto", "exact"] = "auto",
     ) -> None:
         self.num_envs = _checks.integer(num_envs, "num_envs", 1, 1 << 24, rule="§2")
         self.rules = rule_set(rules)
@@ -132,6 +147,11 @@ class VectorDealEnv:
                 f"{_checks.excerpt(observation)}"
             )
         self.observation = observation
+        given: object = backend  # checked as any value: a caller may pass anything
+        if type(given) is not str or given not in BACKENDS:
+            raise InvalidValueError(
+                f"backend must be 'auto' or 'exact', not {_checks.excerpt(backend)}"
+            )
         self.two_step = _checks.flag(two_step, "two_step")
         self.copy = _checks.flag(copy, "copy")
         self.seed = self._check_seed(seed) if seed is not None else secrets.randbits(64)
@@ -153,6 +173,10 @@ class VectorDealEnv:
         self._mask = np.zeros((count, self.num_actions), dtype=np.bool_)
         self._seats = np.zeros(count, dtype=np.int64)
         self._started = False
+        self._vector: PlayRows | None = None
+        if backend == "auto" and not self.observation_size:
+            self._vector = PlayRows(count, self.rules)
+        self.backend = "numpy" if self._vector is not None else "exact"
 
     @staticmethod
     def _check_seed(seed: object) -> int:
@@ -184,6 +208,8 @@ class VectorDealEnv:
         rows = self._rows
         rows.start([self._deal_seed(row) for row in range(self.num_envs)])
         self._mask[:] = False
+        if self._vector is not None:
+            self._vector.active[:] = False
         for row in range(self.num_envs):
             self._turn(row)
         return self._out(self._observations), self._info()
@@ -234,12 +260,16 @@ class VectorDealEnv:
             raise WrongPhaseError("step needs a reset first: no deal is dealt yet")
         ids = self._check_actions(actions)
         count = self.num_envs
-        rows = self._rows
         rewards = np.zeros((count, 4), dtype=np.int64)
         terminations = np.zeros(count, dtype=np.bool_)
+        play = self._vector
         final: npt.NDArray[np.object_] | None = None
-        listed = ids.tolist()
-        for row, number in enumerate(listed):
+        playing = np.zeros(count, dtype=np.bool_) if play is None else play.active.copy()
+        exact: list[int] = np.flatnonzero(~playing).tolist()
+        rows = self._rows
+        entering: list[int] = []
+        for row in exact:
+            number = int(ids[row])
             self._mask[row, rows.ids[row]] = False
             seat = int(self._seats[row])
             scores = rows.apply(row, number)
@@ -254,13 +284,45 @@ class VectorDealEnv:
                     final[row] = line
                 self._numbers[row] += 1
                 rows.restart(row, self._deal_seed(row))
+            elif play is not None and rows.deals[row].phase is Phase.PLAY:
+                entering.append(row)
+                continue
             self._turn(row)
+        if play is not None:
+            self._step_play(play, playing, ids, entering, rewards, terminations)
         info = self._info()
         if final is not None:
             info["final_obs"] = final
             info["_final_obs"] = terminations.copy()
         truncations = np.zeros(count, dtype=np.bool_)
         return self._out(self._observations), rewards, terminations, truncations, info
+
+    def _step_play(  # noqa: PLR0917 - the step's arrays, shared with the caller
+        self,
+        play: PlayRows,
+        playing: npt.NDArray[np.bool_],
+        ids: npt.NDArray[np.int64],
+        entering: list[int],
+        rewards: npt.NDArray[np.int64],
+        terminations: npt.NDArray[np.bool_],
+    ) -> None:
+        """Step the rows in the numpy card play; start those that reach it (SPEC §5-§12)."""
+        rows = np.flatnonzero(playing)
+        finished = play.apply(rows, ids[rows])
+        if len(finished):
+            rewards[finished] = play.settle(finished)
+            terminations[finished] = True
+            self._mask[finished, : encoding.DECLARE_BASE] = False
+            self._mask[finished, encoding.ANNOUNCE_BASE : encoding.ANSWER_BASE] = False
+            self._numbers[finished] += 1
+            for row in finished.tolist():
+                self._rows.restart(row, self._deal_seed(row))
+                self._turn(row)
+        if entering:
+            play.enter(entering, [self._rows.deals[row] for row in entering])
+        still = np.flatnonzero(play.active)
+        play.write_mask(still, self._mask)
+        self._seats[still] = play.seats(still)
 
     def _check_actions(self, actions: object) -> npt.NDArray[np.int64]:
         """``actions`` as one legal id per row, or the error naming what is wrong."""
