@@ -17,6 +17,7 @@ from ..deal import Phase
 from ..errors import IllegalActionError, InvalidValueError, WrongPhaseError
 from ..rules import Rules, rule_set
 from ._exact import ExactRows
+from ._observe import PlayTensors
 from ._play import PlayRows
 
 __all__ = [
@@ -108,9 +109,9 @@ class VectorDealEnv:
     two-step reservation round, SPEC §3.2, ids 2622–2623), ``seed`` (the seed
     of the first reset without one), ``copy`` (``False`` returns the
     environment's own arrays, overwritten by the next step) and ``backend``:
-    ``"auto"`` plays the cards of every row over numpy arrays when no tensor
-    is asked for (``observation=None``), ``"exact"`` steps a checked
-    :class:`~doppelkopf.Deal` in every row throughout.  The seat 3 deals
+    ``"auto"`` plays the cards of every row over numpy arrays once its
+    contract is fixed, ``"exact"`` steps a checked :class:`~doppelkopf.Deal`
+    in every row throughout.  The seat 3 deals
     every deal, so seat 0 leads (SPEC §2.4).
 
     >>> env = VectorDealEnv(2, rules=Rules(armut=True), observation=None)
@@ -174,8 +175,9 @@ class VectorDealEnv:
         self._seats = np.zeros(count, dtype=np.int64)
         self._started = False
         self._vector: PlayRows | None = None
-        if backend == "auto" and not self.observation_size:
-            self._vector = PlayRows(count, self.rules)
+        if backend == "auto":
+            tensors = PlayTensors(count, self.observation_size) if self.observation_size else None
+            self._vector = PlayRows(count, self.rules, tensors)
         self.backend = "numpy" if self._vector is not None else "exact"
 
     @staticmethod
@@ -289,7 +291,7 @@ class VectorDealEnv:
                 continue
             self._turn(row)
         if play is not None:
-            self._step_play(play, playing, ids, entering, rewards, terminations)
+            final = self._step_play(play, playing, ids, entering, rewards, terminations, final)
         info = self._info()
         if final is not None:
             info["final_obs"] = final
@@ -305,13 +307,33 @@ class VectorDealEnv:
         entering: list[int],
         rewards: npt.NDArray[np.int64],
         terminations: npt.NDArray[np.bool_],
-    ) -> None:
-        """Step the rows in the numpy card play; start those that reach it (SPEC §5-§12)."""
+        final: npt.NDArray[np.object_] | None,
+    ) -> npt.NDArray[np.object_] | None:
+        """Step the rows in the numpy card play; start those that reach it (SPEC §5-§12).
+
+        Returns the final observations, ``final`` with those of the deals
+        finished here added.
+        """
         rows = np.flatnonzero(playing)
         finished = play.apply(rows, ids[rows])
         if len(finished):
             rewards[finished] = play.settle(finished)
             terminations[finished] = True
+            if play.tensors is not None:
+                if final is None:
+                    final = np.full(self.num_envs, None, dtype=object)
+                seat = self._seats[finished]
+                lines = play.tensors.write(
+                    finished,
+                    seat,
+                    play.one[finished, seat],
+                    play.two[finished, seat],
+                    play.re_mask[finished],
+                    play.declarer[finished],
+                    finished=True,
+                )
+                for place, row in enumerate(finished.tolist()):
+                    final[row] = lines[place]
             self._mask[finished, : encoding.DECLARE_BASE] = False
             self._mask[finished, encoding.ANNOUNCE_BASE : encoding.ANSWER_BASE] = False
             self._numbers[finished] += 1
@@ -322,7 +344,18 @@ class VectorDealEnv:
             play.enter(entering, [self._rows.deals[row] for row in entering])
         still = np.flatnonzero(play.active)
         play.write_mask(still, self._mask)
-        self._seats[still] = play.seats(still)
+        seat = play.seats(still)
+        self._seats[still] = seat
+        if play.tensors is not None:
+            self._observations[still] = play.tensors.write(
+                still,
+                seat,
+                play.one[still, seat],
+                play.two[still, seat],
+                play.re_mask[still],
+                play.declarer[still],
+            )
+        return final
 
     def _check_actions(self, actions: object) -> npt.NDArray[np.int64]:
         """``actions`` as one legal id per row, or the error naming what is wrong."""

@@ -48,6 +48,7 @@ from ..rules import GameType, Rules
 from ..search._playout_summary import context_id, scores_of
 from ..search._playout_tables import DULLE_INDEX, OrderTables, order_tables
 from ..search._vector import _Tables, summary_keys
+from ._observe import PlayTensors
 
 __all__ = ["PlayRows"]
 
@@ -104,8 +105,9 @@ def level_runs(
 class PlayRows:
     """The card play of the rows that are in it, as arrays over all rows."""
 
-    def __init__(self, count: int, rules: Rules) -> None:
+    def __init__(self, count: int, rules: Rules, tensors: PlayTensors | None = None) -> None:
         self.rules = rules
+        self.tensors = tensors
         tricks = self.tricks = rules.tricks
         self.skip = rules.skip_levels
         self.active = np.zeros(count, dtype=np.bool_)
@@ -186,6 +188,8 @@ class PlayRows:
         self.levels[at] = -1
         self.timely[at] = False
         self.active[at] = True
+        if self.tensors is not None:
+            self.tensors.enter(rows, deals)
 
     def seats(self, rows: Ints) -> Ints:
         """The seat on turn in each of ``rows``."""
@@ -235,8 +239,12 @@ class PlayRows:
         kontra = 1 - ((self.re_mask[rows] >> seat) & 1)
         none = self.levels[rows, kontra] < 0
         in_time = self.tricks - self.done[rows] >= self.tricks - 1 - self.shift[rows]
-        self.timely[rows, kontra] = np.where(none, (level > 0) | in_time, self.timely[rows, kontra])
+        timely = np.where(none, (level > 0) | in_time, self.timely[rows, kontra])
+        self.timely[rows, kontra] = timely
         self.levels[rows, kontra] = level
+        if self.tensors is not None:
+            moment = 4 * self.done[rows] + self.length[rows]
+            self.tensors.announce(rows, seat, kontra, level, none & ~timely, moment)
 
     def _play(self, rows: Ints, seat: Ints, card: Ints) -> None:
         """The seats play ``card`` (SPEC §5.2-§5.4)."""
@@ -245,7 +253,10 @@ class PlayRows:
         self.one[rows, seat] ^= bit ^ both
         self.two[rows, seat] ^= both
         length = self.length[rows]
-        self.cards[rows, 4 * self.done[rows] + length] = card
+        moment = 4 * self.done[rows] + length
+        self.cards[rows, moment] = card
+        if self.tensors is not None:
+            self.tensors.card(rows, seat, card, moment)
         flat = self.flat
         table = self.table[rows]
         leads = length == 0
@@ -279,6 +290,12 @@ class PlayRows:
         done = self.done[rows]
         self.winners[rows, done] = winner
         self.leader[rows] = winner
+        tensors = self.tensors
+        if tensors is not None:
+            starts = 4 * done
+            trick = self.cards[rows[:, None], starts[:, None] + np.arange(4)]
+            tensors.taken(rows, winner, trick)
+            tensors.lead(rows, winner)
         self.length[rows] = 0
         self.done[rows] = done + 1
         waiting = self.pending[rows]
@@ -294,6 +311,8 @@ class PlayRows:
             self.shift[at] = np.where(clarified, number - 1, self.shift[at])
             self.table[at] = np.where(alone, self.solo_table[at], self.table[at])
             self.pending[at] = ~clarified
+            if tensors is not None:
+                tensors.clarified(at[clarified], won[clarified], alone[clarified])
 
     def settle(self, rows: Ints) -> Ints:
         """The scores by seat of the finished deals of ``rows`` (SPEC §9-§12), shape (rows, 4)."""
