@@ -1,7 +1,7 @@
-"""The hot-path tricks of the numpy card play of :mod:`doppelkopf.vector` (SPEC §5, §8, §12).
+"""The hot-path tricks of the numpy card play of :mod:`doppelkopf.vector` (SPEC §5, §6, §8, §12).
 
-Each test pins one trick named in :mod:`doppelkopf.vector._play` to the
-library's own answer.
+Each test pins one trick named in :mod:`doppelkopf.vector._play` or
+:mod:`doppelkopf.vector._observe` to the library's own answer.
 """
 
 from __future__ import annotations
@@ -10,10 +10,13 @@ import itertools
 
 import numpy as np
 
-from doppelkopf import Announcement, Deal, PartyAnnouncements, Rules
+from doppelkopf import Announcement, Deal, Party, PartyAnnouncements, Phase, Rules
+from doppelkopf.adapters import encoding
 from doppelkopf.cards import DISTINCT_CARDS
 from doppelkopf.deal._announcing import _level_run
+from doppelkopf.parties import complete_parties
 from doppelkopf.vector import VectorDealEnv, sample_legal
+from doppelkopf.vector._observe import _WRITTEN, AT, PlayTensors, party_masks
 from doppelkopf.vector._play import level_runs, planes
 
 
@@ -76,3 +79,60 @@ def test_settled_by_keys() -> None:
             assert np.array_equal(terminations, exact_terminations)
             assert np.array_equal(info["action_mask"], exact_info["action_mask"])
             finished += int(terminations.sum())
+
+
+def _in_play(seed: int, rules: Rules) -> Deal:
+    """A shuffled deal whose seats all said healthy: at its first card."""
+    deal = Deal.shuffled(seed, rules=rules)
+    while deal.phase is not Phase.PLAY:
+        turn = deal.turn
+        assert turn is not None
+        deal = deal.apply(encoding.turn_actions(deal)[0])
+    return deal
+
+
+def test_base_gather() -> None:
+    """Trick 1 of the tensors: ``base`` holds each seat's tensor, the written pieces zero."""
+    deals = [_in_play(seed, Rules.XIX if seed % 2 else Rules.DDV) for seed in range(12)]
+    tensors = PlayTensors(len(deals), encoding.OBSERVATION_SIZE)
+    tensors.enter(list(range(len(deals))), deals)
+    for row, deal in enumerate(deals):
+        for seat in range(4):
+            expected = np.zeros(encoding.OBSERVATION_SIZE, dtype=np.uint8)
+            expected[encoding.observation_indices(deal.view(seat))] = 1
+            for name, width in _WRITTEN:
+                expected[AT[name] : AT[name] + width] = 0
+            assert np.array_equal(tensors.base[row, seat], expected)
+            gathered = tensors.base[np.array([row]), np.array([seat])]
+            assert np.array_equal(gathered[0], expected)
+
+
+def test_party_masks() -> None:
+    """Trick 2 of the tensors: the masks count out the parties as ``complete_parties`` does."""
+    cases = [
+        (re, kontra, queens)
+        for re in range(16)
+        for kontra in range(16)
+        if not re & kontra
+        for queens in range(3)
+    ]
+    re_known, kontra_known = party_masks(
+        np.array([case[0] for case in cases]),
+        np.array([case[1] for case in cases]),
+        np.array([case[2] for case in cases]),
+    )
+    for i, (re, kontra, queens) in enumerate(cases):
+        known: list[Party | None] = [
+            Party.RE if re >> seat & 1 else Party.KONTRA if kontra >> seat & 1 else None
+            for seat in range(4)
+        ]
+        expected = complete_parties(known, queens)
+        got = tuple(
+            Party.RE
+            if int(re_known[i]) >> seat & 1
+            else Party.KONTRA
+            if int(kontra_known[i]) >> seat & 1
+            else None
+            for seat in range(4)
+        )
+        assert got == expected, (re, kontra, queens)
