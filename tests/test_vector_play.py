@@ -16,7 +16,7 @@ from doppelkopf.cards import DISTINCT_CARDS
 from doppelkopf.deal._announcing import _level_run
 from doppelkopf.parties import complete_parties
 from doppelkopf.vector import VectorDealEnv, sample_legal
-from doppelkopf.vector._observe import _WRITTEN, AT, PlayTensors, party_masks
+from doppelkopf.vector._observe import _WRITTEN, AT, PlayTensors, party_masks, reservation_ones
 from doppelkopf.vector._play import level_runs, planes
 
 
@@ -136,3 +136,23 @@ def test_party_masks() -> None:
             for seat in range(4)
         )
         assert got == expected, (re, kontra, queens)
+
+
+def test_reservation_ones() -> None:
+    """Trick 3 of the tensors: the reservation round's tensor without a view, else ``None``."""
+    rng = np.random.default_rng(8)
+    listed = 0
+    for seed in range(60):
+        rules = (Rules.DDV, Rules.XIX, Rules.TOURNAMENT)[seed % 3]
+        deal = Deal.shuffled(seed, rules=rules)
+        while deal.turn is not None and not deal.tricks:
+            ones = reservation_ones(deal)
+            expected = encoding.observation_indices(deal.view(deal.turn))
+            if ones is not None:
+                assert sorted(ones) == sorted(expected)
+                listed += 1
+            if deal.phase is not Phase.RESERVATIONS:
+                assert ones is None
+            actions = encoding.turn_actions(deal)
+            deal = deal.apply(actions[int(rng.integers(len(actions)))])
+    assert listed >= 200

@@ -17,7 +17,7 @@ from ..deal import Phase
 from ..errors import IllegalActionError, InvalidValueError, WrongPhaseError
 from ..rules import Rules, rule_set
 from ._exact import ExactRows
-from ._observe import PlayTensors
+from ._observe import PlayTensors, reservation_ones
 from ._play import PlayRows
 
 __all__ = [
@@ -225,7 +225,13 @@ class VectorDealEnv:
         self._seats[row] = rows.seat(row)
         self._mask[row, rows.ids[row]] = True
         if self.observation_size:
-            rows.write(row, self._observations)
+            ones = None if self._vector is None else reservation_ones(rows.deals[row])
+            if ones is None:
+                rows.write(row, self._observations)
+            else:
+                line = self._observations[row]
+                line[:] = 0
+                line[ones] = 1
 
     def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return array.copy() if self.copy else array

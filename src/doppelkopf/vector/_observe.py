@@ -25,6 +25,10 @@ Hot-path tricks, each pinned by a test in ``tests/test_vector_play.py``:
    tell in a normal game (:func:`doppelkopf.parties.complete_parties`) from
    the masks of the seats known Re and known Kontra and a 16-entry popcount
    table, instead of a loop over seats.
+3. *The reservation round without a view* (``test_reservation_ones``):
+   before the contract the seat on turn sees little, which
+   :func:`reservation_ones` lists from the deal's state in a tenth of the
+   time of building a view and encoding it.
 """
 
 from __future__ import annotations
@@ -37,11 +41,11 @@ import numpy.typing as npt
 
 from ..adapters import encoding
 from ..cards import Card, Rank, Suit
-from ..deal import Deal, Phase
+from ..deal import Deal, Phase, Reservation
 from ..parties import Announcement
 from ..rules import GameType
 
-__all__ = ["GAMES", "PlayTensors", "party_masks"]
+__all__ = ["GAMES", "PlayTensors", "party_masks", "reservation_ones"]
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -54,9 +58,18 @@ _SEATS: Final = np.arange(4, dtype=np.int64)
 _PLAY: Final = list(Phase).index(Phase.PLAY)
 _FINISHED: Final = list(Phase).index(Phase.FINISHED)
 _LEVELS: Final = len(Announcement)
+_PHASE: Final = AT["phase"]
 _NORMAL: Final = GAMES.index(GameType.NORMAL)
 _MARRIAGE_SOLO: Final = GAMES.index(GameType.MARRIAGE_SOLO)
 _QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN)
+_ANSWERS: Final = dict(encoding.OBSERVATION_PIECES)["reservation"][0]
+_ANSWER_INDEX: Final = {
+    reservation: index
+    for index, reservation in enumerate(
+        dict.fromkeys(reservation for reservation, _ in encoding.DECLARATIONS)
+    )
+}
+"""The place of each one-step answer in the ``reservation`` piece (the adapters' order)."""
 _CLUB_QUEEN: Final = _QUEEN.index
 
 _WRITTEN: Final = (
@@ -99,6 +112,47 @@ def party_masks(re_known: Ints, kontra_known: Ints, own_queens: Ints) -> tuple[I
     return re_known, kontra_known
 
 
+_RESERVING: Final = list(Phase).index(Phase.RESERVATIONS)
+_HEALTHY: Final = Reservation.HEALTHY
+_HAND_BITS: Final = tuple((index, 2 * index) for index in range(24))
+
+
+def reservation_ones(deal: Deal) -> list[int] | None:
+    """The ones of the tensor of the seat on turn in a one-step reservation round, or
+    ``None`` where the deal is elsewhere (trick 3, SPEC §3.2, §6.1).
+
+    The seat has not answered yet; it sees the seat, the dealer, the phase,
+    its hand as dealt, who answered what kind of answer and who leads.
+    """
+    setup = deal._state[0]
+    seat = deal._state[5]
+    declarations = setup.declarations
+    if (
+        seat is None
+        or setup.game_type is not None
+        or declarations[seat] is not None
+        or setup.extra.owing
+        or setup.extra.forced
+        or deal.phase is not Phase.RESERVATIONS
+    ):
+        return None
+    ones = [AT["seat"] + seat, AT["dealer"] + setup.dealer, AT["turn"] + seat, _PHASE + _RESERVING]
+    bits = setup.dealt[seat].bits
+    hand = AT["hand"]
+    for index, shift in _HAND_BITS:
+        count = (bits >> shift) & 3
+        if count:
+            ones.append(hand + 2 * index)
+            if count == 2:
+                ones.append(hand + 2 * index + 1)
+    for other, said in enumerate(declarations):
+        if said is not None:
+            ones.append(AT["declared"] + 2 * other + (said is not _HEALTHY))
+    # The first trick's leader is known from the deal (SPEC §2.4).
+    ones.append(AT["leader"] + deal._state[3])
+    return ones
+
+
 class PlayTensors:
     """The tensors of the rows in the numpy card play, kept as they change."""
 
@@ -128,8 +182,12 @@ class PlayTensors:
         self.public[at] = 0
         for row, deal in zip(rows, deals, strict=True):
             setup = deal._state[0]
-            for seat in range(4):
-                self.base[row, seat, indices(deal.view(seat))] = 1
+            if setup.extra.poverty is not None:
+                # The Armut exchange shows each seat other cards (V§6.7).
+                for seat in range(4):
+                    self.base[row, seat, indices(deal.view(seat))] = 1
+            else:
+                self._static(row, deal, indices(deal.view(0)))
             game = setup.game_type
             assert game is not None
             self.game[row] = GAMES.index(game)
@@ -144,6 +202,26 @@ class PlayTensors:
         self.re_seen[at] = 0
         self.kontra_seen[at] = 0
         self.announcements[at] = 0
+
+    def _static(self, row: int, deal: Deal, ones: list[int]) -> None:
+        """The static pieces of every seat from the tensor of seat 0 (trick 1).
+
+        Without an Armut they differ between the seats only in the seat itself
+        and its own answer of the reservation round (SPEC §3.2, §6.1).
+        """
+        line = self.base[row, 0]
+        line[ones] = 1
+        declarations = deal._state[0].declarations
+        for seat in range(1, 4):
+            other = self.base[row, seat]
+            other[:] = line
+            other[AT["seat"] : AT["seat"] + 4] = 0
+            other[AT["seat"] + seat] = 1
+            other[AT["reservation"] : AT["reservation"] + _ANSWERS] = 0
+            said = declarations[seat]
+            answer = None if said is None else _ANSWER_INDEX.get(said)
+            if answer is not None:
+                other[AT["reservation"] + answer] = 1
 
     def card(self, rows: Ints, seat: Ints, card: Ints, moment: Ints) -> None:
         """``seat`` plays ``card`` at ``moment`` (SPEC §5): the trick, played, the sequence."""
