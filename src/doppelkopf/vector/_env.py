@@ -167,7 +167,10 @@ class VectorDealEnv:
         )
         count = self.num_envs
         self._rows = ExactRows(
-            self.rules, two_step=two_step, information_state=observation == "information_state"
+            self.rules,
+            two_step=two_step,
+            information_state=observation == "information_state",
+            hand_over=backend == "auto",
         )
         self._numbers = np.zeros(count, dtype=np.int64)
         self._observations = np.zeros((count, self.observation_size), dtype=np.uint8)

@@ -17,26 +17,34 @@ import numpy as np
 import numpy.typing as npt
 
 from ..adapters import encoding
-from ..deal import Deal, Phase
+from ..deal import Action, Deal, Phase
+from ..deal._legal import legal_actions_of
 from ..rules import Rules
 from ..scoring import settle
 
 __all__ = ["ExactRows"]
 
 _NO_SCORES: Final = (0, 0, 0, 0)
+_KEPT: Final = 4096
+"""How many answer tuples :meth:`ExactRows._legal` keeps the ids of before starting over."""
 
 
 class ExactRows:
     """The deals of the rows, their legal ids and the tensors written from them."""
 
-    __slots__ = ("deals", "ids", "information_state", "rules", "two_step")
+    __slots__ = ("_answers", "deals", "hand_over", "ids", "information_state", "rules", "two_step")
 
-    def __init__(self, rules: Rules, *, two_step: bool, information_state: bool) -> None:
+    def __init__(
+        self, rules: Rules, *, two_step: bool, information_state: bool, hand_over: bool = False
+    ) -> None:
         self.rules = rules
         self.two_step = two_step
         self.information_state = information_state
+        self.hand_over = hand_over
+        """Leave the ids of a deal that reaches its first card to the numpy play."""
         self.deals: list[Deal] = []
         self.ids: list[list[int]] = []
+        self._answers: dict[int, tuple[Sequence[Action], list[int]]] = {}
 
     def start(self, seeds: Sequence[int]) -> None:
         """Deal a new deal in every row from its seed (SPEC §2.3, §2.4)."""
@@ -49,7 +57,24 @@ class ExactRows:
         self.ids[row] = self._legal(deal)
 
     def _legal(self, deal: Deal) -> list[int]:
-        return encoding.action_ids(encoding.turn_actions(deal, two_step=self.two_step))
+        """The legal ids of the seat on turn, as :func:`~.encoding.turn_actions` lists them.
+
+        In the reservation round the deal lists the answers of the seat on turn
+        in one tuple, shared between deals where the answers are the same (see
+        :mod:`doppelkopf.deal._interned`): their ids are kept by the tuple's
+        identity, the tuple itself held so that no other takes its place.
+        """
+        if deal.phase is not Phase.RESERVATIONS:
+            return encoding.action_ids(encoding.turn_actions(deal, two_step=self.two_step))
+        actions = legal_actions_of(deal)
+        known = self._answers.get(id(actions))
+        if known is not None and known[0] is actions:
+            return known[1]
+        ids = encoding.action_ids(encoding.turn_actions(deal, two_step=self.two_step))
+        if len(self._answers) >= _KEPT:
+            self._answers.clear()
+        self._answers[id(actions)] = (actions, ids)
+        return ids
 
     def apply(self, row: int, action_id: int) -> tuple[int, int, int, int] | None:
         """Take action ``action_id`` in ``row``; the settled scores if the deal ended.
@@ -65,7 +90,10 @@ class ExactRows:
         if deal.is_finished:
             self.ids[row] = []
             return settle(deal).scores if deal.phase is Phase.FINISHED else _NO_SCORES
-        self.ids[row] = self._legal(deal)
+        if self.hand_over and deal.phase is Phase.PLAY:
+            self.ids[row] = []
+        else:
+            self.ids[row] = self._legal(deal)
         return None
 
     def seat(self, row: int) -> int:
