@@ -213,3 +213,18 @@ def test_the_action_space_follows_the_rules() -> None:
     assert VectorDealEnv(1, rules=Rules.XIX).num_actions == 2622
     assert VectorDealEnv(1, two_step=True).num_actions == 2624
     assert VectorDealEnv(1, observation="information_state").observation_size == 2466
+
+
+def test_sample_legal_draws_over_the_whole_width_where_a_row_reaches_past_the_head() -> None:
+    mask = np.zeros((3000, 2622), dtype=np.bool_)
+    mask[:1000, [5, 2000]] = True  # the head and the tail: both drawn
+    mask[1000:2000, [700, 2621]] = True  # the tail alone
+    mask[2000:, [0, 45]] = True  # the head alone
+    drawn = sample_legal(mask, np.random.default_rng(3))
+    assert set(drawn[:1000].tolist()) == {5, 2000}
+    assert 400 < int((drawn[:1000] == 5).sum()) < 600
+    assert set(drawn[1000:2000].tolist()) == {700, 2621}
+    assert set(drawn[2000:].tolist()) == {0, 45}
+    mask[1500] = False
+    with pytest.raises(InvalidValueError, match="row 1500"):
+        sample_legal(mask, np.random.default_rng(3))

@@ -79,15 +79,34 @@ def sample_legal(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.N
         raise _checks.type_error(mask, "mask", "2-d numpy bool array")
     if not isinstance(rng, np.random.Generator):
         raise _checks.type_error(rng, "rng", "numpy Generator")
-    counts = mask.sum(axis=1)
-    if not counts.all():
-        row = int(np.argmin(counts))
+    # Most rows have their legal ids among the first columns (the Armut's
+    # 2,576 exchange ids are legal only in its two exchange steps): those
+    # rows are drawn from that head alone, the others over the whole width.
+    head = min(mask.shape[1], _HEAD)
+    wide = mask[:, head:].any(axis=1)
+    uniform = rng.random(len(mask))
+    chosen = _draw(mask[:, :head], uniform)
+    if wide.any():
+        chosen[wide] = _draw(mask[wide], uniform[wide])
+    if (chosen < 0).any():
+        row = int(np.argmin(chosen))
         raise InvalidValueError(f"row {row} of the mask has no legal action id", rule="§5.2")
-    rank = (rng.random(len(mask)) * counts).astype(np.int64)
+    return chosen
+
+
+_HEAD: Final = 64
+"""The columns :func:`sample_legal` draws from first."""
+
+
+def _draw(mask: npt.NDArray[np.bool_], uniform: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """A uniformly drawn true column of each row, -1 where a row has none."""
+    counts = mask.sum(axis=1)
+    rank = (uniform * counts).astype(np.int64)
     # The first column where the running count of legal ids passes the rank.
     chosen: npt.NDArray[np.int64] = np.argmax(
         np.cumsum(mask, axis=1, dtype=np.int32) > rank[:, None], axis=1
     )
+    chosen[counts == 0] = -1
     return chosen
 
 
