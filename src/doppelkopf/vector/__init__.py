@@ -31,6 +31,14 @@ finished deal's tensor of the seat that took its last action, and
 ``info["_final_obs"]`` says which rows have one.  No action is ever lost to
 a reset.
 
+**Backends.**  A row deals and holds its reservation round, the two-step
+round and the Armut exchange as a checked :class:`~doppelkopf.Deal`; with
+``backend="auto"`` (the default) its card play, from the first card on,
+runs over numpy arrays, all rows at once (:mod:`doppelkopf.vector._play`,
+:mod:`doppelkopf.vector._observe`), and ``backend="exact"`` keeps the
+checked deal to the end.  Both give the same arrays, which the fidelity
+harness of the tests checks step by step under every preset.
+
 **Seeds.**  Deal ``k`` of row ``r`` after ``reset(seed=s)`` is
 ``Deal.shuffled(deal_seed(s, r, k), rules=rules)``: any row's deal can be
 replayed alone.  Without a seed, ``s`` is drawn from the operating system
