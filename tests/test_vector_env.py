@@ -157,6 +157,9 @@ def test_a_step_before_a_reset_is_refused() -> None:
     ("options", "error"),
     [
         ({"num_envs": 0}, InvalidValueError),
+        ({"num_envs": (1 << 16) + 1}, InvalidValueError),
+        ({"num_envs": 10**5000}, InvalidValueError),
+        ({"num_envs": True}, InvalidTypeError),
         ({"num_envs": 1.5}, InvalidTypeError),
         ({"num_envs": 1, "rules": "ddv"}, InvalidTypeError),
         ({"num_envs": 1, "observation": "pixels"}, InvalidValueError),

@@ -65,11 +65,20 @@ each row its next deal number, so no deal repeats.
 
 from __future__ import annotations
 
-from ._env import AUTORESET_MODE, BACKENDS, OBSERVATIONS, VectorDealEnv, deal_seed, sample_legal
+from ._env import (
+    AUTORESET_MODE,
+    BACKENDS,
+    MAX_ENVS,
+    OBSERVATIONS,
+    VectorDealEnv,
+    deal_seed,
+    sample_legal,
+)
 
 __all__ = [
     "AUTORESET_MODE",
     "BACKENDS",
+    "MAX_ENVS",
     "OBSERVATIONS",
     "VectorDealEnv",
     "deal_seed",

@@ -23,6 +23,7 @@ from ._play import PlayRows
 __all__ = [
     "AUTORESET_MODE",
     "BACKENDS",
+    "MAX_ENVS",
     "OBSERVATIONS",
     "VectorDealEnv",
     "deal_seed",
@@ -35,6 +36,9 @@ dealt anew in the step that ends it."""
 
 OBSERVATIONS: Final = ("observation", "information_state")
 """The tensors :class:`VectorDealEnv` can return, besides ``None`` for none."""
+MAX_ENVS: Final = 1 << 16
+"""The most rows a :class:`VectorDealEnv` holds: 65,536, about 1.2 GB with the information
+state, so that a mistyped size is refused rather than exhausting the memory."""
 BACKENDS: Final = ("auto", "exact")
 """The backends :class:`VectorDealEnv` can be asked for."""
 
@@ -140,7 +144,7 @@ class VectorDealEnv:
 
     Raises:
         InvalidTypeError: an option of the wrong type.
-        InvalidValueError: ``num_envs`` below 1, an unknown ``observation`` or
+        InvalidValueError: ``num_envs`` not 1 to :data:`MAX_ENVS`, an unknown ``observation`` or
             ``backend``, a ``seed`` out of range.
     """
 
@@ -157,7 +161,13 @@ class VectorDealEnv:
         copy: bool = True,
         backend: Literal["auto", "exact"] = "auto",
     ) -> None:
-        self.num_envs = _checks.integer(num_envs, "num_envs", 1, 1 << 24, rule="§2")
+        if type(num_envs) is not int:
+            raise _checks.type_error(num_envs, "num_envs", "int")
+        if not 1 <= num_envs <= MAX_ENVS:
+            raise InvalidValueError(
+                f"num_envs must be 1-{MAX_ENVS}, not {_checks.excerpt(num_envs)}"
+            )
+        self.num_envs = num_envs
         self.rules = rule_set(rules)
         if observation is not None and (
             type(observation) is not str or observation not in OBSERVATIONS
