@@ -132,6 +132,8 @@ def test_an_illegal_id_in_one_row_moves_no_row() -> None:
         ([24, 24, 24, 24], InvalidValueError),
         ([24, 24, 46], InvalidValueError),
         ([24, 24, -1], InvalidValueError),
+        (np.array([24, 24, 2**64 - 1], dtype=np.uint64), InvalidValueError),
+        ([24, 24, 10**30], InvalidTypeError),
         ([24.0, 24.0, 24.0], InvalidTypeError),
         (np.array([True, True, True]), InvalidTypeError),
         ([[24, 24, 24]], InvalidTypeError),
@@ -196,6 +198,7 @@ def test_sample_legal_draws_every_legal_id_and_no_other() -> None:
     ("mask", "error"),
     [
         (np.zeros((2, 3), dtype=np.bool_), InvalidValueError),
+        (np.zeros((2, 0), dtype=np.bool_), InvalidValueError),
         (np.ones((2, 3), dtype=np.int8), InvalidTypeError),
         (np.ones(3, dtype=np.bool_), InvalidTypeError),
         ([[True]], InvalidTypeError),
@@ -204,6 +207,11 @@ def test_sample_legal_draws_every_legal_id_and_no_other() -> None:
 def test_sample_legal_refuses_bad_masks(mask: object, error: type[Exception]) -> None:
     with pytest.raises(error):
         sample_legal(mask, np.random.default_rng(0))  # type: ignore[arg-type]
+
+
+def test_sample_legal_of_no_rows_is_empty() -> None:
+    assert sample_legal(np.zeros((0, 0), dtype=np.bool_), np.random.default_rng(0)).shape == (0,)
+    assert sample_legal(np.zeros((0, 5), dtype=np.bool_), np.random.default_rng(0)).shape == (0,)
 
 
 def test_sample_legal_refuses_a_generator_of_another_kind() -> None:

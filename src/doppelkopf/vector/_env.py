@@ -86,6 +86,10 @@ def sample_legal(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.N
     # Most rows have their legal ids among the first columns (the Armut's
     # 2,576 exchange ids are legal only in its two exchange steps): those
     # rows are drawn from that head alone, the others over the whole width.
+    if not mask.shape[1]:
+        if len(mask):
+            raise InvalidValueError("row 0 of the mask has no legal action id", rule="§5.2")
+        return np.zeros(0, dtype=np.int64)
     head = min(mask.shape[1], _HEAD)
     wide = mask[:, head:].any(axis=1)
     uniform = rng.random(len(mask))
@@ -409,14 +413,14 @@ class VectorDealEnv:
             raise InvalidValueError(
                 f"actions must hold one id per row, {self.num_envs}, not {array.size}"
             )
-        ids = array.astype(np.int64)
-        outside = (ids < 0) | (ids >= self.num_actions)
+        outside = (array < 0) | (array >= self.num_actions)
         if outside.any():
             row = int(np.argmax(outside))
             raise InvalidValueError(
                 f"the action ids are 0-{self.num_actions - 1}, not "
-                f"{_checks.excerpt(int(ids[row]))} in row {row}"
+                f"{_checks.excerpt(int(array[row]))} in row {row}"
             )
+        ids = array.astype(np.int64)
         legal = self._mask[np.arange(self.num_envs), ids]
         if not legal.all():
             row = int(np.argmin(legal))
