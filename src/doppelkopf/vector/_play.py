@@ -138,6 +138,8 @@ class PlayRows:
         self.timely = np.zeros((count, 2), dtype=np.bool_)
         self.games: list[GameType | None] = [None] * count
         self._numbers: dict[int, int] = {}
+        self._contexts: dict[tuple[object, ...], int] = {}
+        """The context numbers by contract and both parties' levels and timeliness."""
         self._tables: list[OrderTables] = []
         self.flat = _Tables(self._tables)
         self._number(rules.card_order(GameType.NORMAL))
@@ -314,22 +316,32 @@ class PlayRows:
             if tensors is not None:
                 tensors.clarified(at[clarified], won[clarified], alone[clarified])
 
+    def _context(self, row: int) -> int:
+        """The settlement context of ``row``'s contract and announcements (SPEC §8, §9)."""
+        states = [
+            PartyAnnouncements()
+            if level < 0
+            else PartyAnnouncements(_ANNOUNCEMENTS[level], bool(timely))
+            for level, timely in zip(
+                self.levels[row].tolist(), self.timely[row].tolist(), strict=True
+            )
+        ]
+        game = self.games[row]
+        assert game is not None
+        return context_id(self.rules, game, states[0], states[1])
+
     def settle(self, rows: Ints) -> Ints:
         """The scores by seat of the finished deals of ``rows`` (SPEC §9-§12), shape (rows, 4)."""
-        rules = self.rules
         contexts = np.empty(len(rows), dtype=np.int64)
+        levels = self.levels[rows].tolist()
+        timely = self.timely[rows].tolist()
+        known = self._contexts
         for i, row in enumerate(rows.tolist()):
-            states = [
-                PartyAnnouncements()
-                if level < 0
-                else PartyAnnouncements(_ANNOUNCEMENTS[level], bool(timely))
-                for level, timely in zip(
-                    self.levels[row].tolist(), self.timely[row].tolist(), strict=True
-                )
-            ]
-            game = self.games[row]
-            assert game is not None
-            contexts[i] = context_id(rules, game, states[0], states[1])
+            facts = (self.games[row], *levels[i], *timely[i])
+            number = known.get(facts)
+            if number is None:
+                number = known[facts] = self._context(row)
+            contexts[i] = number
         keys, re_seat = summary_keys(
             self.declarer[rows],
             self.married[rows],
