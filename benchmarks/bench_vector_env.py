@@ -2,7 +2,8 @@
 
 Run from the repository root (after ``pip install ".[fast]"``, or with ``PYTHONPATH=src``)::
 
-    python benchmarks/bench_vector_env.py [--batch 4096] [--steps 100] [--rules ddv,xix]
+    python benchmarks/bench_vector_env.py [--batch 4096] [--steps 100] [--rules ddv,xix] \
+        [--backend auto|exact]
 
 For each rule set and each kind of output (the observation tensor with the
 mask, the mask alone) the environment is reset and stepped ``--steps``
@@ -58,10 +59,16 @@ def rate(env: VectorDealEnv, steps: int, repeat: int, seed: int) -> float:
     return env.num_envs * steps / best
 
 
-def memory_per_deal(rules: Rules, batch: int, observation: str | None) -> float:
+def memory_per_deal(rules: Rules, batch: int, observation: str | None, backend: str) -> float:
     """The bytes the environment holds after a reset, per row."""
     tracemalloc.start()
-    env = VectorDealEnv(batch, rules=rules, observation=observation, copy=False)  # type: ignore[arg-type]
+    env = VectorDealEnv(
+        batch,
+        rules=rules,
+        observation=observation,  # type: ignore[arg-type]
+        copy=False,
+        backend=backend,  # type: ignore[arg-type]
+    )
     env.reset(seed=0)
     held = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
@@ -75,15 +82,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--steps", type=int, default=100)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--rules", default=",".join(_RULE_SETS))
+    parser.add_argument("--backend", default="auto", choices=("auto", "exact"))
     args = parser.parse_args(argv)
     print(f"doppelkopf {__version__}, Python {platform.python_version()}, numpy {np.__version__}")
-    print(f"batch {args.batch}, {args.steps} steps a round, best of {args.repeat}")
+    print(
+        f"batch {args.batch}, {args.steps} steps a round, best of {args.repeat}, "
+        f"backend {args.backend}"
+    )
     for name in args.rules.split(","):
         rules = _RULE_SETS[name]
         for label, observation in _OUTPUTS.items():
-            env = VectorDealEnv(args.batch, rules=rules, observation=observation, copy=False)  # type: ignore[arg-type]
+            env = VectorDealEnv(
+                args.batch,
+                rules=rules,
+                observation=observation,  # type: ignore[arg-type]
+                copy=False,
+                backend=args.backend,
+            )
             per_second = rate(env, args.steps, args.repeat, seed=1)
-            per_deal = memory_per_deal(rules, min(args.batch, 1024), observation)
+            per_deal = memory_per_deal(rules, min(args.batch, 1024), observation, args.backend)
             print(
                 f"{name:10} {label:22} {per_second:12,.0f} decisions/s "
                 f"{per_deal / 1024:8.1f} KiB a deal"
