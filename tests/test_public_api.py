@@ -67,6 +67,7 @@ PUBLIC_MODULES = (
     "doppelkopf.strategies",
     "doppelkopf.svg",
     "doppelkopf.tricks",
+    "doppelkopf.vector",
     "doppelkopf.wire",
 )
 """The modules whose names are public: the package, its public modules and subpackages."""

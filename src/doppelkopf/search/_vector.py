@@ -66,7 +66,7 @@ from ._playout_tables import (
     order_tables,
 )
 
-__all__ = ["play"]
+__all__ = ["play", "summary_keys"]
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -425,14 +425,32 @@ def _summary_keys(
 
     Trick 5: see :mod:`._playout_summary` for the layout.
     """
+    declarer = np.fromiter((-1 if s.declarer is None else s.declarer for s in games), np.int64)
+    pending = np.fromiter((s.pending for s in games), np.bool_)
+    re_mask = np.fromiter((s.re_mask for s in games), np.int64)
+    context = np.fromiter((s.context for s in games), np.int64)
+    return summary_keys(declarer, pending, re_mask, context, cards, winners, first)
+
+
+def summary_keys(  # noqa: PLR0917 - the facts of a game, one array each
+    declarer: Ints,
+    pending: Bools,
+    re_mask: Ints,
+    context: Ints,
+    cards: npt.NDArray[np.int8],
+    winners: Ints,
+    first: Ints,
+) -> tuple[Ints, Bools]:
+    """:func:`_summary_keys` over arrays: the declarer (-1 for none), an open marriage,
+    the Re seats as bits and the context number of every game.
+
+    Also read by :mod:`doppelkopf.vector`, which settles its deals the same way.
+    """
     count, tricks = winners.shape
     rows = np.arange(count)
     points = _POINTS[cards].reshape(count, tricks, 4).sum(axis=2)
 
     # The final parties, marriages clarified during the playout included (SPEC §7.2, §7.3).
-    declarer = np.fromiter((-1 if s.declarer is None else s.declarer for s in games), np.int64)
-    pending = np.fromiter((s.pending for s in games), np.bool_)
-    re_mask = np.fromiter((s.re_mask for s in games), np.int64)
     strangers = winners[:, :3] != declarer[:, None]
     found = strangers.any(axis=1)
     partner = winners[rows, strangers.argmax(axis=1)]
@@ -441,7 +459,6 @@ def _summary_keys(
     turned_solo = pending & ~found
     re_seat = ((re_mask[:, None] >> _SEATS) & 1).astype(np.bool_)
 
-    context = np.fromiter((s.context for s in games), np.int64)
     numbers = np.unique(context).tolist()
     # Per context: counts specials at all (SPEC §11.1, V§5.1), Karlchen, caught, at the end.
     flags = np.zeros((numbers[-1] + 1, 4), dtype=np.bool_)

@@ -1,0 +1,437 @@
+"""The class :class:`VectorDealEnv` and its helpers; see :mod:`doppelkopf.vector`."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import secrets
+from collections.abc import Sequence
+from typing import Any, Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _checks
+from ..adapters import encoding
+from ..deal import Phase
+from ..errors import IllegalActionError, InvalidValueError, WrongPhaseError
+from ..rules import Rules, rule_set
+from ._exact import ExactRows
+from ._observe import PlayTensors, reservation_ones
+from ._play import PlayRows
+
+__all__ = [
+    "AUTORESET_MODE",
+    "BACKENDS",
+    "MAX_ENVS",
+    "OBSERVATIONS",
+    "VectorDealEnv",
+    "deal_seed",
+    "sample_legal",
+]
+
+AUTORESET_MODE: Final = "SameStep"
+"""The value of Gymnasium's ``AutoresetMode`` this environment follows: a finished row is
+dealt anew in the step that ends it."""
+
+OBSERVATIONS: Final = ("observation", "information_state")
+"""The tensors :class:`VectorDealEnv` can return, besides ``None`` for none."""
+MAX_ENVS: Final = 1 << 16
+"""The most rows a :class:`VectorDealEnv` holds: 65,536, about 1.2 GB with the information
+state, so that a mistyped size is refused rather than exhausting the memory."""
+BACKENDS: Final = ("auto", "exact")
+"""The backends :class:`VectorDealEnv` can be asked for."""
+
+_SEED_LIMIT: Final = 1 << 128
+
+
+def deal_seed(seed: int, row: int, number: int) -> int:
+    """The seed of deal ``number`` of ``row`` after a reset with ``seed`` (SPEC §2.3).
+
+    ``Deal.shuffled(deal_seed(seed, row, number), rules=rules)`` is that deal.
+    The three numbers are hashed (BLAKE2b), so neighbouring rows and deals
+    share nothing.
+
+    >>> deal_seed(7, 0, 0) == deal_seed(7, 0, 0) != deal_seed(7, 1, 0)
+    True
+
+    Raises:
+        InvalidTypeError: a number is no ``int``.
+        InvalidValueError: ``seed`` is not in 0 to 2**128 - 1, or ``row`` or
+            ``number`` not in 0 to 2**64 - 1.
+    """
+    _checks.integer(seed, "seed", 0, _SEED_LIMIT - 1, rule="§2.3")
+    _checks.integer(row, "row", 0, (1 << 64) - 1, rule="§2.3")
+    _checks.integer(number, "number", 0, (1 << 64) - 1, rule="§2.3")
+    raw = seed.to_bytes(16, "little") + row.to_bytes(8, "little") + number.to_bytes(8, "little")
+    return int.from_bytes(hashlib.blake2b(raw, digest_size=8).digest(), "little")
+
+
+def sample_legal(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """One legal id per row of ``mask``, uniformly drawn, for all rows at once (SPEC §5.2).
+
+    >>> mask = np.array([[False, True, True], [True, False, False]])
+    >>> sample_legal(mask, np.random.default_rng(0))[1]
+    np.int64(0)
+
+    Raises:
+        InvalidTypeError: ``mask`` is no 2-d ``bool`` array, ``rng`` no numpy
+            ``Generator``.
+        InvalidValueError: a row of ``mask`` has no legal id.
+    """
+    if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_ or mask.ndim != 2:
+        raise _checks.type_error(mask, "mask", "2-d numpy bool array")
+    if not isinstance(rng, np.random.Generator):
+        raise _checks.type_error(rng, "rng", "numpy Generator")
+    # Most rows have their legal ids among the first columns (the Armut's
+    # 2,576 exchange ids are legal only in its two exchange steps): those
+    # rows are drawn from that head alone, the others over the whole width.
+    if not mask.shape[1]:
+        if len(mask):
+            raise InvalidValueError("row 0 of the mask has no legal action id", rule="§5.2")
+        return np.zeros(0, dtype=np.int64)
+    head = min(mask.shape[1], _HEAD)
+    wide = mask[:, head:].any(axis=1)
+    uniform = rng.random(len(mask))
+    chosen = _draw(mask[:, :head], uniform)
+    if wide.any():
+        chosen[wide] = _draw(mask[wide], uniform[wide])
+    if (chosen < 0).any():
+        row = int(np.argmin(chosen))
+        raise InvalidValueError(f"row {row} of the mask has no legal action id", rule="§5.2")
+    return chosen
+
+
+_HEAD: Final = 64
+"""The columns :func:`sample_legal` draws from first."""
+
+
+def _draw(mask: npt.NDArray[np.bool_], uniform: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """A uniformly drawn true column of each row, -1 where a row has none."""
+    counts = mask.sum(axis=1)
+    rank = (uniform * counts).astype(np.int64)
+    # The first column where the running count of legal ids passes the rank.
+    chosen: npt.NDArray[np.int64] = np.argmax(
+        np.cumsum(mask, axis=1, dtype=np.int32) > rank[:, None], axis=1
+    )
+    chosen[counts == 0] = -1
+    return chosen
+
+
+def _autoreset_mode() -> object:
+    """Gymnasium's ``AutoresetMode.SAME_STEP`` where Gymnasium is installed, else its value."""
+    if importlib.util.find_spec("gymnasium") is None:
+        return AUTORESET_MODE
+    from gymnasium.vector import AutoresetMode
+
+    return AutoresetMode(AUTORESET_MODE)
+
+
+class VectorDealEnv:
+    """``num_envs`` deals stepped at once, each at its own decision (SPEC §2–§12).
+
+    Options: ``rules`` (a :class:`~doppelkopf.Rules`, default the DDV's),
+    ``observation`` (``"observation"``, ``"information_state"`` or ``None``
+    for the mask alone), ``two_step`` (offer the bare *Vorbehalt* of the
+    two-step reservation round, SPEC §3.2, ids 2622–2623), ``seed`` (the seed
+    of the first reset without one), ``copy`` (``False`` returns the
+    environment's own arrays, overwritten by the next step) and ``backend``:
+    ``"auto"`` plays the cards of every row over numpy arrays once its
+    contract is fixed, ``"exact"`` steps a checked :class:`~doppelkopf.Deal`
+    in every row throughout.  The seat 3 deals
+    every deal, so seat 0 leads (SPEC §2.4).
+
+    >>> env = VectorDealEnv(2, rules=Rules(armut=True), observation=None)
+    >>> observations, info = env.reset(seed=1)
+    >>> observations.shape, info["action_mask"].shape, env.num_actions
+    ((2, 0), (2, 2622), 2622)
+
+    Raises:
+        InvalidTypeError: an option of the wrong type.
+        InvalidValueError: ``num_envs`` not 1 to :data:`MAX_ENVS`, an unknown ``observation`` or
+            ``backend``, a ``seed`` out of range.
+    """
+
+    metadata: dict[str, Any]
+
+    def __init__(
+        self,
+        num_envs: int,
+        *,
+        rules: Rules = Rules.DDV,
+        observation: Literal["observation", "information_state"] | None = "observation",
+        two_step: bool = False,
+        seed: int | None = None,
+        copy: bool = True,
+        backend: Literal["auto", "exact"] = "auto",
+    ) -> None:
+        if type(num_envs) is not int:
+            raise _checks.type_error(num_envs, "num_envs", "int")
+        if not 1 <= num_envs <= MAX_ENVS:
+            raise InvalidValueError(
+                f"num_envs must be 1-{MAX_ENVS}, not {_checks.excerpt(num_envs)}"
+            )
+        self.num_envs = num_envs
+        self.rules = rule_set(rules)
+        if observation is not None and (
+            type(observation) is not str or observation not in OBSERVATIONS
+        ):
+            raise InvalidValueError(
+                f"observation must be 'observation', 'information_state' or None, not "
+                f"{_checks.excerpt(observation)}"
+            )
+        self.observation = observation
+        given: object = backend  # checked as any value: a caller may pass anything
+        if type(given) is not str or given not in BACKENDS:
+            raise InvalidValueError(
+                f"backend must be 'auto' or 'exact', not {_checks.excerpt(backend)}"
+            )
+        self.two_step = _checks.flag(two_step, "two_step")
+        self.copy = _checks.flag(copy, "copy")
+        self.seed = self._check_seed(seed) if seed is not None else secrets.randbits(64)
+        self.metadata = {"autoreset_mode": _autoreset_mode()}
+        self.num_actions = encoding.num_actions(self.rules, two_step=two_step)
+        self.observation_size = (
+            0
+            if observation is None
+            else encoding.INFORMATION_STATE_SIZE
+            if observation == "information_state"
+            else encoding.OBSERVATION_SIZE
+        )
+        count = self.num_envs
+        self._rows = ExactRows(
+            self.rules,
+            two_step=two_step,
+            information_state=observation == "information_state",
+            hand_over=backend == "auto",
+        )
+        self._numbers = np.zeros(count, dtype=np.int64)
+        self._observations = np.zeros((count, self.observation_size), dtype=np.uint8)
+        self._mask = np.zeros((count, self.num_actions), dtype=np.bool_)
+        self._seats = np.zeros(count, dtype=np.int64)
+        self._started = False
+        self._vector: PlayRows | None = None
+        if backend == "auto":
+            tensors = PlayTensors(count, self.observation_size) if self.observation_size else None
+            self._vector = PlayRows(count, self.rules, tensors)
+        self.backend = "numpy" if self._vector is not None else "exact"
+
+    @staticmethod
+    def _check_seed(seed: object) -> int:
+        return _checks.integer(seed, "seed", 0, _SEED_LIMIT - 1, rule="§2.3")
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
+        """Deal a new deal in every row (SPEC §2.3, §2.4); ``(observations, info)``.
+
+        With ``seed`` the rows start again at deal 0 of that seed; without it
+        each row deals its next deal number (the first reset: deal 0 of the
+        seed given to the constructor).  ``options`` is taken, as Gymnasium's
+        API asks, and not used.
+
+        Raises:
+            InvalidTypeError: ``seed`` is no ``int`` or ``None``, ``options`` no
+                ``dict`` or ``None``.
+            InvalidValueError: ``seed`` is not in 0 to 2**128 - 1.
+        """
+        if options is not None and not isinstance(options, dict):
+            raise _checks.type_error(options, "options", "dict or None")
+        if seed is not None:
+            self.seed = self._check_seed(seed)
+            self._numbers[:] = 0
+        elif self._started:
+            self._numbers += 1
+        self._started = True
+        rows = self._rows
+        rows.start([self._deal_seed(row) for row in range(self.num_envs)])
+        self._mask[:] = False
+        if self._vector is not None:
+            self._vector.active[:] = False
+        for row in range(self.num_envs):
+            self._turn(row)
+        return self._out(self._observations), self._info()
+
+    def _deal_seed(self, row: int) -> int:
+        return deal_seed(self.seed, row, int(self._numbers[row]))
+
+    def _turn(self, row: int) -> None:
+        """Write the row's seat, mask and tensor for the decision it is at."""
+        rows = self._rows
+        self._seats[row] = rows.seat(row)
+        self._mask[row, rows.ids[row]] = True
+        if self.observation_size:
+            ones = None if self._vector is None else reservation_ones(rows.deals[row])
+            if ones is None:
+                rows.write(row, self._observations)
+            else:
+                line = self._observations[row]
+                line[:] = 0
+                line[ones] = 1
+
+    def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return array.copy() if self.copy else array
+
+    def _info(self) -> dict[str, Any]:
+        return {
+            "action_mask": self._out(self._mask),
+            "seat": self._out(self._seats),
+            "deal": self._numbers.copy(),
+        }
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """Take one action id in every row (SPEC §3–§8, V§6.3); the Gymnasium five-tuple.
+
+        Every id is checked before any row moves: nothing is half-applied.
+
+        Raises:
+            WrongPhaseError: no reset came before.
+            InvalidTypeError: ``actions`` is no sequence or array of integers.
+            InvalidValueError: ``actions`` does not hold one id per row, or an id
+                outside the action space.
+            IllegalActionError: an id is not legal in its row now; the message
+                names the first such row and its legal ids.
+        """
+        if not self._started:
+            raise WrongPhaseError("step needs a reset first: no deal is dealt yet")
+        ids = self._check_actions(actions)
+        count = self.num_envs
+        rewards = np.zeros((count, 4), dtype=np.int64)
+        terminations = np.zeros(count, dtype=np.bool_)
+        play = self._vector
+        final: npt.NDArray[np.object_] | None = None
+        playing = np.zeros(count, dtype=np.bool_) if play is None else play.active.copy()
+        exact: list[int] = np.flatnonzero(~playing).tolist()
+        rows = self._rows
+        entering: list[int] = []
+        for row in exact:
+            number = int(ids[row])
+            self._mask[row, rows.ids[row]] = False
+            seat = int(self._seats[row])
+            scores = rows.apply(row, number)
+            if scores is not None:
+                rewards[row] = scores
+                terminations[row] = True
+                if self.observation_size:
+                    if final is None:
+                        final = np.full(count, None, dtype=object)
+                    line = np.zeros(self.observation_size, dtype=np.uint8)
+                    line[rows.ones(row, seat)] = 1
+                    final[row] = line
+                self._numbers[row] += 1
+                rows.restart(row, self._deal_seed(row))
+            elif play is not None and rows.deals[row].phase is Phase.PLAY:
+                entering.append(row)
+                continue
+            self._turn(row)
+        if play is not None:
+            final = self._step_play(play, playing, ids, entering, rewards, terminations, final)
+        info = self._info()
+        if final is not None:
+            info["final_obs"] = final
+            info["_final_obs"] = terminations.copy()
+        truncations = np.zeros(count, dtype=np.bool_)
+        return self._out(self._observations), rewards, terminations, truncations, info
+
+    def _step_play(  # noqa: PLR0917 - the step's arrays, shared with the caller
+        self,
+        play: PlayRows,
+        playing: npt.NDArray[np.bool_],
+        ids: npt.NDArray[np.int64],
+        entering: list[int],
+        rewards: npt.NDArray[np.int64],
+        terminations: npt.NDArray[np.bool_],
+        final: npt.NDArray[np.object_] | None,
+    ) -> npt.NDArray[np.object_] | None:
+        """Step the rows in the numpy card play; start those that reach it (SPEC §5-§12).
+
+        Returns the final observations, ``final`` with those of the deals
+        finished here added.
+        """
+        rows = np.flatnonzero(playing)
+        finished = play.apply(rows, ids[rows])
+        if len(finished):
+            rewards[finished] = play.settle(finished)
+            terminations[finished] = True
+            if play.tensors is not None:
+                if final is None:
+                    final = np.full(self.num_envs, None, dtype=object)
+                seat = self._seats[finished]
+                lines = play.tensors.write(
+                    finished,
+                    seat,
+                    play.one[finished, seat],
+                    play.two[finished, seat],
+                    play.re_mask[finished],
+                    play.declarer[finished],
+                    finished=True,
+                )
+                for place, row in enumerate(finished.tolist()):
+                    final[row] = lines[place]
+            self._mask[finished, : encoding.DECLARE_BASE] = False
+            self._mask[finished, encoding.ANNOUNCE_BASE : encoding.ANSWER_BASE] = False
+            self._numbers[finished] += 1
+            for row in finished.tolist():
+                self._rows.restart(row, self._deal_seed(row))
+                self._turn(row)
+        if entering:
+            play.enter(entering, [self._rows.deals[row] for row in entering])
+        still = np.flatnonzero(play.active)
+        play.write_mask(still, self._mask)
+        seat = play.seats(still)
+        self._seats[still] = seat
+        if play.tensors is not None:
+            self._observations[still] = play.tensors.write(
+                still,
+                seat,
+                play.one[still, seat],
+                play.two[still, seat],
+                play.re_mask[still],
+                play.declarer[still],
+            )
+        return final
+
+    def _check_actions(self, actions: object) -> npt.NDArray[np.int64]:
+        """``actions`` as one legal id per row, or the error naming what is wrong."""
+        if isinstance(actions, (str, bytes)) or not isinstance(actions, (np.ndarray, Sequence)):
+            raise _checks.type_error(actions, "actions", "array of action ids")
+        try:
+            array = np.asarray(actions)
+        except (ValueError, TypeError, OverflowError):
+            raise _checks.type_error(actions, "actions", "array of action ids") from None
+        if array.ndim != 1 or (array.size and array.dtype.kind not in "iu"):
+            raise _checks.type_error(actions, "actions", "1-d array of integer action ids")
+        if array.shape != (self.num_envs,):
+            raise InvalidValueError(
+                f"actions must hold one id per row, {self.num_envs}, not {array.size}"
+            )
+        outside = (array < 0) | (array >= self.num_actions)
+        if outside.any():
+            row = int(np.argmax(outside))
+            raise InvalidValueError(
+                f"the action ids are 0-{self.num_actions - 1}, not "
+                f"{_checks.excerpt(int(array[row]))} in row {row}"
+            )
+        ids = array.astype(np.int64)
+        legal = self._mask[np.arange(self.num_envs), ids]
+        if not legal.all():
+            row = int(np.argmin(legal))
+            raise IllegalActionError(
+                f"action {int(ids[row])} is not legal in row {row} now; its legal ids are "
+                f"{_checks.excerpt(self._rows.ids[row])}",
+                seat=int(self._seats[row]),
+                action=str(int(ids[row])),
+                rule="§5.2",
+            )
+        return ids
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no window, file or process."""

@@ -1,0 +1,358 @@
+"""The card play of many deals over numpy arrays, for :class:`~doppelkopf.vector.VectorDealEnv`.
+
+A row enters here when its checked deal reaches the first card (SPEC §3.5):
+the contract, the parties, the card order and the hands are read from the
+deal once, and from then on each step plays a card or makes an announcement
+in every row at once, until the last trick is settled (SPEC §5, §7, §8,
+§11, §12).  The numbers come from the library: the card orders' tables of
+:mod:`doppelkopf.search._playout_tables`, the announcement deadlines of
+:func:`doppelkopf.deal._announcing.legal_levels`, the settlement of
+:func:`doppelkopf.settle` through the summary keys of
+:mod:`doppelkopf.search._playout_summary`.
+
+Hot-path tricks, each pinned by a test in ``tests/test_vector_play.py``
+(and all of them by the fidelity harness, ``tests/test_vector_fidelity.py``):
+
+1. *Two 24-bit planes per hand, by seat* (``test_hand_planes``): bit ``c``
+   of ``one[row, seat]`` says the seat holds card index ``c``, bit ``c`` of
+   ``two`` that it holds both copies, as in :mod:`doppelkopf.search._vector`;
+   following suit is one ``&`` with the led category's set.  Unlike the
+   playout engine the rows are at different moments of their deals (and some
+   are still in the reservation round), so the planes stay by seat and the
+   seat on turn is a gather, ``one[rows, seat]``.
+2. *Announcements as a run of levels* (``test_announcement_runs``): the
+   legal announcements of the seat on turn are the levels ``start`` to
+   ``stop - 1`` of :func:`doppelkopf.deal._announcing._level_run`, computed
+   over arrays from both parties' levels, the seat's hand size and the
+   marriage's shift (SPEC §7.4, §8.4, §8.6, V§4).
+3. *One key per finished deal* (``test_settled_by_keys``): a finished row is
+   reduced to the summary key of
+   :func:`doppelkopf.search._vector.summary_keys` and each distinct key is
+   settled once by :func:`doppelkopf.settle` (SPEC §12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from .._order import CardOrder
+from ..adapters.encoding import ANNOUNCE_BASE
+from ..announce import PartyAnnouncements
+from ..deal import Deal
+from ..parties import Announcement, Party
+from ..rules import GameType, Rules
+from ..search._playout_summary import context_id, scores_of
+from ..search._playout_tables import DULLE_INDEX, OrderTables, order_tables
+from ..search._vector import _Tables, summary_keys
+from ._observe import PlayTensors
+
+__all__ = ["PlayRows"]
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+_BITS: Final = np.arange(24, dtype=np.int64)
+_LEVELS: Final = np.arange(len(Announcement), dtype=np.int64)
+_ANNOUNCEMENTS: Final = tuple(Announcement)
+_MARRIAGE: Final = GameType.MARRIAGE
+_RE: Final = Party.RE
+_NO_CARD: Final = 24
+
+
+def planes(held: Sequence[int]) -> tuple[Ints, Ints]:
+    """The ``one`` and ``two`` planes, shape (rows, 4), of packed four hands (trick 1).
+
+    ``held[i]`` holds the hands in the index layout of :attr:`~doppelkopf.Hand.bits`
+    (two bits per card index, the count of copies; seat ``s`` from bit ``48 s``).
+    """
+    mask = (1 << 48) - 1
+    seats = np.array(
+        [[(value >> (48 * seat)) & mask for seat in range(4)] for value in held], dtype=np.int64
+    ).reshape(len(held), 4)
+    counts = (seats[:, :, None] >> (2 * _BITS)) & 3
+    one = ((counts != 0).astype(np.int64) << _BITS).sum(axis=2)
+    two = ((counts == 2).astype(np.int64) << _BITS).sum(axis=2)
+    return one, two
+
+
+def level_runs(
+    own: Ints, timely: Bools, other: Ints, size: Ints, last: Ints, *, skip: bool
+) -> tuple[Ints, Ints]:
+    """The legal levels of the announcer's party as ``start``, ``stop`` arrays (trick 2).
+
+    ``own`` and ``other`` are the two parties' levels (-1 for nothing said),
+    ``timely`` whether the own Re/Kontra came in time, ``size`` the
+    announcer's cards, ``last`` the deadline of Re/Kontra, the marriage's
+    shift subtracted (SPEC §8.4, §8.6, §8.7, V§4).
+    """
+    none = own < 0
+    opening = none & (size >= last)
+    reply = none & ~opening & (other >= 0) & (size >= last - other - 1)
+    raising = ~none & (own < 4) & timely & (size >= last - own - 1)
+    start = np.where(raising, own + 1, 0)
+    stop = np.where(
+        opening,
+        5 if skip else 1,
+        np.where(reply, 1, np.where(raising, 5 if skip else own + 2, 0)),
+    )
+    return start, stop
+
+
+class PlayRows:
+    """The card play of the rows that are in it, as arrays over all rows."""
+
+    def __init__(self, count: int, rules: Rules, tensors: PlayTensors | None = None) -> None:
+        self.rules = rules
+        self.tensors = tensors
+        tricks = self.tricks = rules.tricks
+        self.skip = rules.skip_levels
+        self.active = np.zeros(count, dtype=np.bool_)
+        self.one = np.zeros((count, 4), dtype=np.int64)
+        self.two = np.zeros((count, 4), dtype=np.int64)
+        self.table = np.zeros(count, dtype=np.int64)
+        self.solo_table = np.zeros(count, dtype=np.int64)
+        self.leader = np.zeros(count, dtype=np.int64)
+        self.first = np.zeros(count, dtype=np.int64)
+        self.length = np.zeros(count, dtype=np.int64)
+        self.done = np.zeros(count, dtype=np.int64)
+        self.best = np.zeros(count, dtype=np.int64)
+        self.best_place = np.zeros(count, dtype=np.int64)
+        self.key_base = np.zeros(count, dtype=np.int64)
+        self.follow = np.zeros(count, dtype=np.int64)
+        self.cards = np.full((count, 4 * tricks), _NO_CARD, dtype=np.int8)
+        self.winners = np.zeros((count, tricks), dtype=np.int64)
+        self.declarer = np.full(count, -1, dtype=np.int64)
+        self.married = np.zeros(count, dtype=np.bool_)
+        """An open marriage when the play began (SPEC §7.2)."""
+        self.pending = np.zeros(count, dtype=np.bool_)
+        """An open marriage now: no announcement until its clarification trick (SPEC §7.4)."""
+        self.entry_re = np.zeros(count, dtype=np.int64)
+        self.re_mask = np.zeros(count, dtype=np.int64)
+        self.shift = np.zeros(count, dtype=np.int64)
+        self.levels = np.full((count, 2), -1, dtype=np.int64)
+        """The highest level of Re (column 0) and Kontra (1), -1 for nothing said."""
+        self.timely = np.zeros((count, 2), dtype=np.bool_)
+        self.games: list[GameType | None] = [None] * count
+        self._numbers: dict[int, int] = {}
+        self._contexts: dict[tuple[object, ...], int] = {}
+        """The context numbers by contract and both parties' levels and timeliness."""
+        self._tables: list[OrderTables] = []
+        self.flat = _Tables(self._tables)
+        self._number(rules.card_order(GameType.NORMAL))
+
+    def _number(self, order: CardOrder) -> int:
+        """The number of ``order``'s tables in :attr:`flat`, adding them if new."""
+        number = self._numbers.get(id(order))
+        if number is None:
+            number = self._numbers[id(order)] = len(self._tables)
+            self._tables.append(order_tables(order))
+            self.flat = _Tables(self._tables)
+        return number
+
+    def enter(self, rows: Sequence[int], deals: Sequence[Deal]) -> None:
+        """Read the deals of ``rows``, each at the first card of its play (SPEC §3.5)."""
+        rules = self.rules
+        for row, deal in zip(rows, deals, strict=True):
+            setup = deal._state[0]
+            order = setup.order
+            game = setup.game_type
+            assert order is not None
+            assert game is not None
+            self.table[row] = self._number(order)
+            married = game is _MARRIAGE and setup.clarification_trick is None
+            solo = (
+                rules.card_order(GameType.MARRIAGE_SOLO, schweine=setup.schweine is not None)
+                if married
+                else order
+            )
+            self.solo_table[row] = self._number(solo)
+            self.games[row] = game
+            self.married[row] = self.pending[row] = married
+            self.declarer[row] = -1 if setup.declarer is None else setup.declarer
+            parties = setup.parties
+            self.re_mask[row] = self.entry_re[row] = sum(
+                1 << seat for seat in range(4) if parties[seat] is _RE
+            )
+            clarification = setup.clarification_trick
+            self.shift[row] = 0 if clarification is None else clarification - 1
+            self.leader[row] = self.first[row] = deal._state[3]
+        at = np.asarray(rows, dtype=np.int64)
+        one, two = planes([deal._held for deal in deals])
+        self.one[at] = one
+        self.two[at] = two
+        self.length[at] = 0
+        self.done[at] = 0
+        self.cards[at] = _NO_CARD
+        self.levels[at] = -1
+        self.timely[at] = False
+        self.active[at] = True
+        if self.tensors is not None:
+            self.tensors.enter(rows, deals)
+
+    def seats(self, rows: Ints) -> Ints:
+        """The seat on turn in each of ``rows``."""
+        seats: Ints = (self.leader[rows] + self.length[rows]) & 3
+        return seats
+
+    def write_mask(self, rows: Ints, mask: Bools) -> None:
+        """Write the legal cards and announcements of the seat on turn (SPEC §5.2, §8)."""
+        seat = self.seats(rows)
+        held = self.one[rows, seat]
+        following = held & np.where(self.length[rows] > 0, self.follow[rows], -1)
+        legal = np.where(following != 0, following, held)
+        mask[rows, :24] = (legal[:, None] >> _BITS) & 1
+        start, stop = self._runs(rows, seat)
+        mask[rows, ANNOUNCE_BASE : ANNOUNCE_BASE + 5] = (start[:, None] <= _LEVELS) & (
+            stop[:, None] > _LEVELS
+        )
+
+    def _runs(self, rows: Ints, seat: Ints) -> tuple[Ints, Ints]:
+        kontra = 1 - ((self.re_mask[rows] >> seat) & 1)
+        own = self.levels[rows, kontra]
+        start, stop = level_runs(
+            own,
+            self.timely[rows, kontra],
+            self.levels[rows, 1 - kontra],
+            self.tricks - self.done[rows],
+            self.tricks - 1 - self.shift[rows],
+            skip=self.skip,
+        )
+        stop[self.pending[rows]] = 0
+        return start, stop
+
+    def apply(self, rows: Ints, actions: Ints) -> Ints:
+        """Take ``actions`` (legal ids) in ``rows``; the rows whose deal is finished."""
+        seat = self.seats(rows)
+        is_card = actions < 24
+        if not is_card.all():
+            announced = ~is_card
+            self._announce(rows[announced], seat[announced], actions[announced] - ANNOUNCE_BASE)
+        self._play(rows[is_card], seat[is_card], actions[is_card])
+        finished: Ints = rows[self.done[rows] == self.tricks]
+        self.active[finished] = False
+        return finished
+
+    def _announce(self, rows: Ints, seat: Ints, level: Ints) -> None:
+        """The seats announce ``level`` for their parties (SPEC §8.5-§8.8)."""
+        kontra = 1 - ((self.re_mask[rows] >> seat) & 1)
+        none = self.levels[rows, kontra] < 0
+        in_time = self.tricks - self.done[rows] >= self.tricks - 1 - self.shift[rows]
+        timely = np.where(none, (level > 0) | in_time, self.timely[rows, kontra])
+        self.timely[rows, kontra] = timely
+        self.levels[rows, kontra] = level
+        if self.tensors is not None:
+            moment = 4 * self.done[rows] + self.length[rows]
+            self.tensors.announce(rows, seat, kontra, level, none & ~timely, moment)
+
+    def _play(self, rows: Ints, seat: Ints, card: Ints) -> None:
+        """The seats play ``card`` (SPEC §5.2-§5.4)."""
+        bit = np.left_shift(1, card)
+        both = self.two[rows, seat] & bit
+        self.one[rows, seat] ^= bit ^ both
+        self.two[rows, seat] ^= both
+        length = self.length[rows]
+        moment = 4 * self.done[rows] + length
+        self.cards[rows, moment] = card
+        if self.tensors is not None:
+            self.tensors.card(rows, seat, card, moment)
+        flat = self.flat
+        table = self.table[rows]
+        leads = length == 0
+        if leads.any():
+            at, led = rows[leads], card[leads]
+            row = 5 * table[leads] + flat.category[24 * table[leads] + led]
+            self.key_base[at] = 24 * row
+            self.follow[at] = flat.follow[row]
+            self.best[at] = flat.keys[24 * row + led]
+            self.best_place[at] = 0
+        follows = ~leads
+        if follows.any():
+            at, played, place = rows[follows], card[follows], length[follows]
+            key = flat.keys[self.key_base[at] + played]
+            best = self.best[at]
+            last = self.done[at] == self.tricks - 1
+            rises = np.where(
+                last, flat.rises_last[table[follows]], flat.rises_early[table[follows]]
+            )
+            wins = (key > best) | (rises & (played == DULLE_INDEX) & (key == best))
+            self.best[at] = np.maximum(best, key)
+            self.best_place[at] = np.where(wins, place, self.best_place[at])
+        self.length[rows] = length + 1
+        closed = rows[length == 3]
+        if len(closed):
+            self._close(closed)
+
+    def _close(self, rows: Ints) -> None:
+        """The trick is complete: its winner leads the next (SPEC §5.3); a marriage clarified."""
+        winner = (self.leader[rows] + self.best_place[rows]) & 3
+        done = self.done[rows]
+        self.winners[rows, done] = winner
+        self.leader[rows] = winner
+        tensors = self.tensors
+        if tensors is not None:
+            starts = 4 * done
+            trick = self.cards[rows[:, None], starts[:, None] + np.arange(4)]
+            tensors.taken(rows, winner, trick)
+            tensors.lead(rows, winner)
+        self.length[rows] = 0
+        self.done[rows] = done + 1
+        waiting = self.pending[rows]
+        if waiting.any():
+            at, won, number = rows[waiting], winner[waiting], done[waiting] + 1
+            declarer = self.declarer[at]
+            found = won != declarer
+            alone = ~found & (number == 3)
+            clarified = found | alone
+            self.re_mask[at] = np.where(
+                found, (1 << declarer) | (1 << won), np.where(alone, 1 << declarer, 0)
+            ) | np.where(clarified, 0, self.re_mask[at])
+            self.shift[at] = np.where(clarified, number - 1, self.shift[at])
+            self.table[at] = np.where(alone, self.solo_table[at], self.table[at])
+            self.pending[at] = ~clarified
+            if tensors is not None:
+                tensors.clarified(at[clarified], won[clarified], alone[clarified])
+
+    def _context(self, row: int) -> int:
+        """The settlement context of ``row``'s contract and announcements (SPEC §8, §9)."""
+        states = [
+            PartyAnnouncements()
+            if level < 0
+            else PartyAnnouncements(_ANNOUNCEMENTS[level], bool(timely))
+            for level, timely in zip(
+                self.levels[row].tolist(), self.timely[row].tolist(), strict=True
+            )
+        ]
+        game = self.games[row]
+        assert game is not None
+        return context_id(self.rules, game, states[0], states[1])
+
+    def settle(self, rows: Ints) -> Ints:
+        """The scores by seat of the finished deals of ``rows`` (SPEC §9-§12), shape (rows, 4)."""
+        contexts = np.empty(len(rows), dtype=np.int64)
+        levels = self.levels[rows].tolist()
+        timely = self.timely[rows].tolist()
+        known = self._contexts
+        for i, row in enumerate(rows.tolist()):
+            facts = (self.games[row], *levels[i], *timely[i])
+            number = known.get(facts)
+            if number is None:
+                number = known[facts] = self._context(row)
+            contexts[i] = number
+        keys, re_seat = summary_keys(
+            self.declarer[rows],
+            self.married[rows],
+            self.entry_re[rows],
+            contexts,
+            self.cards[rows],
+            self.winners[rows],
+            self.first[rows],
+        )
+        unique, inverse = np.unique(keys, return_inverse=True)
+        entries = np.array([scores_of(key) for key in unique.tolist()], dtype=np.int64)
+        settled = entries[inverse.ravel()]
+        scores: Ints = np.where(re_seat, settled[:, :1], settled[:, 1:])
+        return scores
