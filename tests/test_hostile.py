@@ -415,6 +415,8 @@ SWEPT_ELSEWHERE: Final = {
     "environment, swept there with PettingZoo's conventions",
     "doppelkopf.adapters.gymnasium": "tests/test_gymnasium.py: a mutable environment, "
     "swept there with Gymnasium's conventions",
+    "doppelkopf.vector": "tests/test_vector_hostile.py: a mutable environment, swept "
+    "there entry point by entry point, with a refused step checked to move no row",
     "doppelkopf.cli": "tests/test_cli_edges.py: its entry point is command-line text, "
     "and its answer an exit status",
     "doppelkopf.server": "tests/test_server_hostile.py: tables and storage change as "
