@@ -12,6 +12,7 @@ from doppelkopf import (
     Announcement,
     Deal,
     DoppelkopfError,
+    GameType,
     InvalidTypeError,
     NotationError,
     PlayerView,
@@ -225,3 +226,34 @@ def test_a_mangled_position_raises_only_doppelkopf_errors(data: st.DataObject) -
         with contextlib.suppress(DoppelkopfError):
             result = reader(text[:at] + insert + text[at + cut :])
             assert isinstance(result, (Deal, PlayerView))
+
+
+# Views the library wrote that a replay drawing only the view's own worlds missed:
+# each needs a world that is rare among them.
+
+_LOST_MARRIAGE = (
+    "schweinchen=true,solos=false,specials=false,armut=true,armut_max_trumps=1,"
+    "schmeissen=nines4_kings4,session_length=1,bock=lost_announcement+lost_solo+tie "
+    "d3x1 s2:CJCKC10S9SQHJHKH10HADJDJD10 healthy;marriage;healthy;healthy"
+)
+_VOID_IN_TRUMPS = (
+    "ddv d0 s2:H9H9HJHJHQHQHKHKH10H10HAHA healthy;healthy;healthy;healthy;SQ;H10;DQ;CQ;"
+    "H10;DQ;CQ;SQ;HQ;DJ;CJ;SJ;HQ;DJ;CJ;SJ;HJ;DA;CA;SA;HJ;D9;C10;S9;HK;D10"
+)
+
+
+def test_a_named_reservation_is_kept_when_a_later_answer_draws_a_new_world() -> None:
+    # Seat 3's answer needs a world where seat 1 holds the Schweine; drawn from a view
+    # in which seat 1's Vorbehalt is still open, it may give seat 1 another wish
+    # (here Schmeißen) than the marriage the text named, and must be passed over.
+    view = parse_view(_LOST_MARRIAGE)
+    assert view.game_type is GameType.MARRIAGE
+    assert view.position == _LOST_MARRIAGE
+
+
+def test_a_card_that_shows_a_void_is_found_though_few_worlds_allow_it() -> None:
+    # Seat 1 plays ♠A on a trump lead: it holds no trump, which hardly any world of
+    # the view before that card gives it.
+    view = parse_view(_VOID_IN_TRUMPS)
+    assert view.position == _VOID_IN_TRUMPS
+    assert len(view.tricks) == 6

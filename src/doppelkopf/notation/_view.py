@@ -19,9 +19,10 @@ gives the same world every time.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 import attrs
@@ -36,6 +37,7 @@ from ..deal import (
     Declare,
     Event,
     PassCards,
+    Play,
     PlayerView,
     Reservation,
     ReturnCards,
@@ -252,6 +254,48 @@ def _worlds(world: Deal, seat: int, rng: random.Random) -> Iterator[Deal]:
             return
 
 
+class _CardSampler(WorldSampler):
+    """The worlds of a view in which ``play`` is legal: its seat holds the card and, if
+    the card does not follow the suit led, no card of that suit (SPEC §5.2).
+
+    Drawn when the plain worlds of the view make the card too unlikely to meet
+    within :data:`MAX_DRAWS` draws (a seat that turns out void in trumps, say):
+    each world drawn here allows the card, so a card some world allows is
+    found at once.
+    """
+
+    __slots__ = ("_play",)
+
+    def __init__(self, view: PlayerView, play: Play) -> None:
+        self._play = play
+        super().__init__(view)
+
+    def _add_facts(self, bound: Callable[..., None]) -> None:
+        seat, card = self._play.seat, self._play.card
+        bound(seat, card.index, low=1)
+        order, led = self.view.card_order, self.view.current_trick.cards
+        if order is None or not led:
+            return
+        follow = order.follow_bits[led[0]]
+        if not (follow >> (2 * card.index)) & 3:
+            for index in range(24):
+                if (follow >> (2 * index)) & 3:
+                    bound(seat, index, high=0)
+
+
+def _worlds_to_play(world: Deal, viewer: int, play: Play, rng: random.Random) -> Iterator[Deal]:
+    """Worlds of the view of ``viewer`` in which ``play`` is legal, drawn at random."""
+    try:
+        sampler = _CardSampler(world.view(viewer), play)
+    except DoppelkopfError:  # no world of the view lets the seat play the card
+        return
+    for _ in range(MAX_DRAWS):
+        try:
+            yield sampler.sample(rng)
+        except DoppelkopfError:
+            return
+
+
 @attrs.frozen
 class _Replayer:
     """What the replay of one view's history knows besides the world: the viewer, the
@@ -263,10 +307,23 @@ class _Replayer:
     schweine: int | None
     hidden: set[int]
     rng: random.Random
+    named: list[Declare] = attrs.field(factory=list)
+    """The reservations the text named so far; a world drawn later must keep them."""
 
     def fits(self, after: Deal) -> bool:
-        """Whether ``after`` shows the Schweine the view names, once there is a contract (V§2.3)."""
-        return after.game_type is None or after.schweine == self.schweine
+        """Whether ``after`` shows the Schweine the view names, once there is a contract
+        (V§2.3), and keeps every reservation the text named (SPEC §3.3).
+
+        A world drawn from a view that shows a seat's *Vorbehalt* still to be
+        resolved may give that seat another wish than the one the text names
+        once it wins; such a world is passed over.
+        """
+        if after.game_type is not None and after.schweine != self.schweine:
+            return False
+        if self.named:
+            said = {event for event in after.history if type(event) is Declare}
+            return all(declare in said for declare in self.named)
+        return True
 
     def step(self, world: Deal, entry: _Entry) -> Deal:  # noqa: PLR0912 - one branch per kind
         """``world`` after ``entry``, or a world of the same view in which it is legal."""
@@ -299,10 +356,17 @@ class _Replayer:
                     f"{_checks.excerpt(entry.text)} (seat {seat}) is not legal here: {error}",
                     str(getattr(error, "rule", "")),
                 ) from None
-        for candidate in _worlds(world, viewer, self.rng):
+        candidates = _worlds(world, viewer, self.rng)
+        if type(action) is Play:
+            candidates = itertools.chain(
+                candidates, _worlds_to_play(world, viewer, action, self.rng)
+            )
+        for candidate in candidates:
             if candidate.can_apply(action):
                 after = candidate.apply(action)
                 if self.fits(after) and _named(entry, after, seat):
+                    if type(action) is Declare and action.reservation is not Reservation.HEALTHY:
+                        self.named.append(action)
                     return after
         try:
             world.check(action)

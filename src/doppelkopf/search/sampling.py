@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import Final
 
@@ -185,6 +185,7 @@ class WorldSampler:
             shown = void.shown.bits
             for index in range(24):
                 bound(void.seat, index, count(shown, index), count(shown, index))
+        self._add_facts(bound)
         self._bounds = bounds
         self._sizes = sizes
         self._unseen = {i: count(unseen_bits, i) for i in range(24) if count(unseen_bits, i)}
@@ -210,6 +211,13 @@ class WorldSampler:
         self._draws = 0
         self._rejected = 0
         self._found = False
+
+    def _add_facts(self, bound: Callable[..., None]) -> None:
+        """Card facts beyond the view's, which a subclass may know; none here.
+
+        ``bound(holder, index, low, high)`` narrows how many copies of the card
+        of ``index`` the unseen hand of ``holder`` holds now.
+        """
 
     @property
     def ways(self) -> int:
