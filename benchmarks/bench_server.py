@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import gc
 import json
 import multiprocessing
 import os
@@ -103,7 +104,9 @@ async def client(url: str, seat: int, record: Seat, plan: Plan, rng: random.Rand
             elif kind == "state" and message["seat"] == seat:
                 record.received.append((message["seq"], now))
                 if message["finished"]:
-                    if plan.done(message["table"], message["deal_number"]):
+                    if message["session_finished"] or plan.done(
+                        message["table"], message["deal_number"]
+                    ):
                         return
                     if seat == 0:
                         wait = record.last_send + 1 / RATE - time.perf_counter()
@@ -220,9 +223,19 @@ async def run(port: int, names: list[str], plan: Plan, seed: int) -> list[list[S
 
 
 def play_share(job: tuple[int, list[str], Plan, int]) -> list[list[Seat]]:
-    """One client process's tables, played to the end (run in a worker process)."""
+    """One client process's tables, played to the end (run in a worker process).
+
+    The clients' records grow to millions of numbers, which CPython's cycle
+    collector would scan at each full collection, pausing every client and
+    lengthening the round trips it measures; they hold no cycles, so the
+    collector is off while they play.
+    """
     port, names, plan, seed = job
-    return asyncio.run(run(port, names, plan, seed))
+    gc.disable()
+    try:
+        return asyncio.run(run(port, names, plan, seed))
+    finally:
+        gc.enable()
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -283,9 +296,9 @@ def measure(count: int, args: argparse.Namespace, think: tuple[float, float]) ->
             warm = [post(port, {"type": "create", "seed": "warm-up"})["table"]]
             play_share((port, warm, Plan((0.0, 0.0), 1, 0.0), 0))
             before = rss_kib(process.pid)
-            names = [
-                post(port, {"type": "create", "seed": f"bench-{n}"})["table"] for n in range(count)
-            ]
+            # Sessions long enough that no table runs out of deals while it plays.
+            create = {"type": "create", "rules": {"session_length": 10_000}}
+            names = [post(port, {**create, "seed": f"bench-{n}"})["table"] for n in range(count)]
             shares = max(1, min(args.client_processes, len(names)))
             cpu_before = cpu_seconds(process.pid)
             clients_before = client_cpu_seconds()

@@ -304,3 +304,36 @@ def test_each_sheet_row_names_its_game_and_soloist_and_a_replay_gives_the_same()
     assert solos >= 4  # the compulsory solos, each with its table seat
     again = Table.replay("t", table.config, entries)
     assert again.state(None)["sheet"] == table.state(None)["sheet"]
+
+
+# --- the cycle collector's pauses ------------------------------------------------------
+
+
+def test_the_server_freezes_the_objects_alive_at_start_and_then_often(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+    import warnings
+
+    with warnings.catch_warnings():
+        # Starlette's test client asks for httpx2 where httpx is installed; both work.
+        warnings.filterwarnings("ignore", "Using `httpx` with", UserWarning)
+        from starlette.testclient import TestClient
+
+    from doppelkopf.server import app as app_module
+
+    freezes: list[float] = []
+    monkeypatch.setattr(gc, "freeze", lambda: freezes.append(0.0))
+    with TestClient(app_module.create_app()) as client:
+        assert client.get("/").status_code == 200
+        assert len(freezes) == 1  # the replayed tables, before the first message
+
+    async def a_while() -> None:
+        task = asyncio.ensure_future(app_module.freeze_often(every=0.01))
+        await asyncio.sleep(0.1)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(a_while())
+    assert len(freezes) >= 4
