@@ -247,6 +247,11 @@ def _worlds(world: Deal, seat: int, rng: random.Random) -> Iterator[Deal]:
         sampler = WorldSampler(world.view(seat))
     except DoppelkopfError:
         return
+    yield from _draws(sampler, rng)
+
+
+def _draws(sampler: WorldSampler, rng: random.Random) -> Iterator[Deal]:
+    """At most :data:`MAX_DRAWS` worlds of ``sampler``, until it finds none."""
     for _ in range(MAX_DRAWS):
         try:
             yield sampler.sample(rng)
@@ -289,11 +294,7 @@ def _worlds_to_play(world: Deal, viewer: int, play: Play, rng: random.Random) ->
         sampler = _CardSampler(world.view(viewer), play)
     except DoppelkopfError:  # no world of the view lets the seat play the card
         return
-    for _ in range(MAX_DRAWS):
-        try:
-            yield sampler.sample(rng)
-        except DoppelkopfError:
-            return
+    yield from _draws(sampler, rng)
 
 
 @attrs.frozen
