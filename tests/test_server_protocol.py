@@ -186,6 +186,10 @@ def test_sit_resume_and_their_refusals(client: TestClient) -> None:
             assert _until(other, "state")["view"]["seat"] == 0
         for seat in (1, 2, 3):
             socket.send_json({"type": "bot", "seat": seat, "bot": "heuristic"})
+        # Each entry is committed before it is applied, so a connection made now
+        # could sit before the last bot does: wait until the state shows them all.
+        while None in _until(socket, "state")["seats"]:
+            pass
         with client.websocket_connect(f"/ws/{name}") as late:
             late.receive_json()
             assert "every seat" in _error(late, {"type": "sit", "name": "C"})["message"]
