@@ -59,7 +59,8 @@ each row its next deal number, so no deal repeats.
 ...     )
 ...     finished += int(terminated.sum())
 ...     assert (rewards.sum(axis=1) == 0).all()
->>> env.metadata["autoreset_mode"].value
+>>> mode = env.metadata["autoreset_mode"]  # Gymnasium's enum, or its value without it
+>>> getattr(mode, "value", mode)
 'SameStep'
 """
 
