@@ -7,7 +7,6 @@ import pytest
 from gymnasium.vector import AutoresetMode
 
 from doppelkopf import (
-    Deal,
     IllegalActionError,
     InvalidTypeError,
     InvalidValueError,
@@ -15,7 +14,7 @@ from doppelkopf import (
     WrongPhaseError,
 )
 from doppelkopf.adapters import encoding
-from doppelkopf.vector import VectorDealEnv, deal_seed, sample_legal
+from doppelkopf.vector import VectorDealEnv, deal_seed, sample_legal, seeded_deal
 
 
 def test_a_rows_deal_is_dealt_from_its_own_seed_whatever_the_batch() -> None:
@@ -24,7 +23,7 @@ def test_a_rows_deal_is_dealt_from_its_own_seed_whatever_the_batch() -> None:
     _, info_small = small.reset()
     _, info_large = large.reset()
     assert np.array_equal(info_small["action_mask"], info_large["action_mask"][:2])
-    deal = Deal.shuffled(deal_seed(5, 6, 0))
+    deal = seeded_deal(deal_seed(5, 6, 0))
     ids = encoding.action_ids(encoding.turn_actions(deal))
     assert np.flatnonzero(info_large["action_mask"][6]).tolist() == ids
 
@@ -91,7 +90,7 @@ def test_autoreset_is_gymnasiums_same_step() -> None:
     assert info["deal"].tolist() == [1]
     assert info["seat"].tolist() == [0]
     first = np.zeros(encoding.OBSERVATION_SIZE, dtype=np.uint8)
-    first[encoding.observation_indices(Deal.shuffled(deal_seed(2, 0, 1)).view(0))] = 1
+    first[encoding.observation_indices(seeded_deal(deal_seed(2, 0, 1)).view(0))] = 1
     assert np.array_equal(observations[0], first)
     assert info["final_obs"][0].shape == (encoding.OBSERVATION_SIZE,)
     assert info["_final_obs"].tolist() == [True]

@@ -25,7 +25,7 @@ import pytest
 from doppelkopf import AnswerPoverty, Deal, Declare, Phase, Reservation, Rules, settle
 from doppelkopf.adapters import encoding
 from doppelkopf.rules import THROW_REASONS
-from doppelkopf.vector import VectorDealEnv, deal_seed, sample_legal
+from doppelkopf.vector import VectorDealEnv, deal_seed, sample_legal, seeded_deal
 
 DEALS = int(os.environ.get("DOPPELKOPF_VECTOR_DEALS", "300"))
 """How many deals each rule set plays to their end."""
@@ -100,9 +100,7 @@ def run_fidelity(env: VectorDealEnv, deals: int, *, seed: int, action_seed: int)
     """
     rules, two_step, size = env.rules, env.two_step, env.observation_size
     observations, info = env.reset(seed=seed)
-    references = [
-        Deal.shuffled(deal_seed(seed, row, 0), rules=rules) for row in range(env.num_envs)
-    ]
+    references = [seeded_deal(deal_seed(seed, row, 0), rules=rules) for row in range(env.num_envs)]
     numbers = [0] * env.num_envs
     rng = np.random.default_rng(action_seed)
     seen = {"decisions": 0, "finished": 0, "void": 0, "exchanges": 0}
@@ -147,7 +145,7 @@ def run_fidelity(env: VectorDealEnv, deals: int, *, seed: int, action_seed: int)
                 assert np.array_equal(info["final_obs"][row], _tensor(deal, seat, size))
                 assert info["_final_obs"][row]
             numbers[row] += 1
-            references[row] = Deal.shuffled(deal_seed(seed, row, numbers[row]), rules=rules)
+            references[row] = seeded_deal(deal_seed(seed, row, numbers[row]), rules=rules)
     return seen
 
 

@@ -74,6 +74,7 @@ from ._env import (
     VectorDealEnv,
     deal_seed,
     sample_legal,
+    seeded_deal,
 )
 
 __all__ = [
@@ -84,4 +85,5 @@ __all__ = [
     "VectorDealEnv",
     "deal_seed",
     "sample_legal",
+    "seeded_deal",
 ]

@@ -13,11 +13,13 @@ import numpy.typing as npt
 
 from .. import _checks
 from ..adapters import encoding
-from ..deal import Phase
+from ..cards import Card, Rank, Suit
+from ..deal import Deal, Phase, SoloKind
 from ..errors import IllegalActionError, InvalidValueError, WrongPhaseError
-from ..rules import Rules, rule_set
+from ..rules import GameType, Rules, rule_set
 from ._exact import ExactRows
-from ._observe import PlayTensors, reservation_ones
+from ._front import Front, deal_of_seed, vectorised
+from ._observe import GAMES, PlayTensors, reservation_ones
 from ._play import PlayRows
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "VectorDealEnv",
     "deal_seed",
     "sample_legal",
+    "seeded_deal",
 ]
 
 AUTORESET_MODE: Final = "SameStep"
@@ -43,6 +46,10 @@ BACKENDS: Final = ("auto", "exact")
 """The backends :class:`VectorDealEnv` can be asked for."""
 
 _SEED_LIMIT: Final = 1 << 128
+_CLUB_QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN).index
+_MARRIAGE: Final = GAMES.index(GameType.MARRIAGE)
+_DECLARED_SOLO: Final = np.array([game.is_declarable_solo for game in GAMES], dtype=np.bool_)
+_VOLUNTARY: Final = list(SoloKind).index(SoloKind.VOLUNTARY)
 
 
 def deal_seed(seed: int, row: int, number: int) -> int:
@@ -65,6 +72,26 @@ def deal_seed(seed: int, row: int, number: int) -> int:
     _checks.integer(number, "number", 0, (1 << 64) - 1, rule="§2.3")
     raw = seed.to_bytes(16, "little") + row.to_bytes(8, "little") + number.to_bytes(8, "little")
     return int.from_bytes(hashlib.blake2b(raw, digest_size=8).digest(), "little")
+
+
+def seeded_deal(seed: int, *, rules: Rules = Rules.DDV) -> Deal:
+    """The deal a row plays from its deal seed ``seed`` (SPEC §2.3, §2.4).
+
+    Deal ``k`` of row ``r`` after ``reset(seed=s)`` is
+    ``seeded_deal(deal_seed(s, r, k), rules=rules)``, under every backend.
+    The deck is shuffled by sorting it by SplitMix64 numbers of the seed,
+    as the environment deals thousands of rows at once; the seat 3 deals.
+
+    >>> deal = seeded_deal(deal_seed(7, 0, 0))
+    >>> deal.turn, deal == seeded_deal(deal_seed(7, 0, 0)), len(deal.hands[0])
+    (0, True, 12)
+
+    Raises:
+        InvalidTypeError: ``seed`` is no ``int``, ``rules`` no :class:`~doppelkopf.Rules`.
+        InvalidValueError: ``seed`` is not in 0 to 2**64 - 1.
+    """
+    _checks.integer(seed, "seed", 0, (1 << 64) - 1, rule="§2.3")
+    return deal_of_seed(seed, rule_set(rules))
 
 
 def sample_legal(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
@@ -210,10 +237,14 @@ class VectorDealEnv:
         self._mask = np.zeros((count, self.num_actions), dtype=np.bool_)
         self._seats = np.zeros(count, dtype=np.int64)
         self._started = False
+        self._final: npt.NDArray[np.object_] | None = None
         self._vector: PlayRows | None = None
+        self._front: Front | None = None
         if backend == "auto":
             tensors = PlayTensors(count, self.observation_size) if self.observation_size else None
             self._vector = PlayRows(count, self.rules, tensors)
+            if vectorised(self.rules, two_step=two_step):
+                self._front = Front(count, self.rules, self.num_actions)
         self.backend = "numpy" if self._vector is not None else "exact"
 
     @staticmethod
@@ -243,17 +274,67 @@ class VectorDealEnv:
         elif self._started:
             self._numbers += 1
         self._started = True
-        rows = self._rows
-        rows.start([self._deal_seed(row) for row in range(self.num_envs)])
         self._mask[:] = False
         if self._vector is not None:
             self._vector.active[:] = False
-        for row in range(self.num_envs):
-            self._turn(row)
+        everyone = np.arange(self.num_envs)
+        if self._front is not None:
+            self._deal(everyone)
+        else:
+            rows = self._rows
+            rows.start([deal_of_seed(seed, self.rules) for seed in self._deal_seeds(everyone)])
+            for row in range(self.num_envs):
+                self._turn(row)
         return self._out(self._observations), self._info()
 
-    def _deal_seed(self, row: int) -> int:
-        return deal_seed(self.seed, row, int(self._numbers[row]))
+    def _deal_seeds(self, rows: npt.NDArray[np.int64]) -> list[int]:
+        seed = self.seed
+        return [
+            deal_seed(seed, row, number)
+            for row, number in zip(rows.tolist(), self._numbers[rows].tolist(), strict=True)
+        ]
+
+    def _deal(self, rows: npt.NDArray[np.int64]) -> None:
+        """Deal the next deal of ``rows`` over arrays; the first answer is asked (SPEC §2-§3.2)."""
+        front = self._front
+        assert front is not None
+        front.deal(rows, np.array(self._deal_seeds(rows), dtype=np.uint64))
+        self._ask(rows)
+
+    def _ask(self, rows: npt.NDArray[np.int64]) -> None:
+        front = self._front
+        assert front is not None
+        front.write_mask(rows, self._mask)
+        self._seats[rows] = front.asked[rows]
+        if self.observation_size:
+            front.write_tensor(rows, self._observations)
+
+    def _enter(self, rows: npt.NDArray[np.int64]) -> None:
+        """Start the card play of the rows whose round is complete (SPEC §3.3, §3.5)."""
+        front = self._front
+        play = self._vector
+        assert front is not None
+        assert play is not None
+        game, declarer, re_mask = front.contract(rows)
+        table, solo_table = play.tables_of(game)
+        zeros = np.zeros(len(rows), dtype=np.int64)
+        play.start(
+            rows, table, solo_table, game, game == _MARRIAGE, declarer, re_mask, zeros, zeros
+        )
+        one = play.one[rows] = front.one[rows]
+        two = play.two[rows] = front.two[rows]
+        if play.tensors is not None:
+            queens = ((one >> _CLUB_QUEEN) & 1) + ((two >> _CLUB_QUEEN) & 1)
+            play.tensors.start(
+                rows,
+                front.answers[rows],
+                front.place_of,
+                front.healthy,
+                game,
+                declarer,
+                queens,
+                np.where(_DECLARED_SOLO[game], _VOLUNTARY, -1),
+            )
 
     def _turn(self, row: int) -> None:
         """Write the row's seat, mask and tensor for the decision it is at."""
@@ -307,10 +388,53 @@ class VectorDealEnv:
         rewards = np.zeros((count, 4), dtype=np.int64)
         terminations = np.zeros(count, dtype=np.bool_)
         play = self._vector
-        final: npt.NDArray[np.object_] | None = None
+        self._final = None
+        # The rows in the card play before this step: a row that reaches it
+        # in this step takes no second action.
         playing = np.zeros(count, dtype=np.bool_) if play is None else play.active.copy()
-        exact: list[int] = np.flatnonzero(~playing).tolist()
+        if self._front is not None:
+            self._step_front(ids)
+        else:
+            self._step_exact(np.flatnonzero(~playing).tolist(), ids, rewards, terminations)
+        if play is not None:
+            self._step_play(play, np.flatnonzero(playing), ids, rewards, terminations)
+        info = self._info()
+        if self._final is not None:
+            info["final_obs"] = self._final
+            info["_final_obs"] = terminations.copy()
+        truncations = np.zeros(count, dtype=np.bool_)
+        return self._out(self._observations), rewards, terminations, truncations, info
+
+    def _final_line(self, row: int, line: npt.NDArray[np.uint8]) -> None:
+        """Keep ``line`` as the final observation of ``row``'s finished deal."""
+        if self._final is None:
+            self._final = np.full(self.num_envs, None, dtype=object)
+        self._final[row] = line
+
+    def _step_front(self, ids: npt.NDArray[np.int64]) -> None:
+        """The answers of the rows in the reservation round over arrays (SPEC §3.2, §3.3)."""
+        front = self._front
+        assert front is not None
+        rows = np.flatnonzero(front.reserving)
+        if not len(rows):
+            return
+        self._mask[rows, encoding.DECLARE_BASE : encoding.ANNOUNCE_BASE] = False
+        done = front.answer(rows, ids[rows])
+        if len(done):
+            self._enter(done)
+            rows = rows[front.reserving[rows]]
+        self._ask(rows)
+
+    def _step_exact(
+        self,
+        exact: list[int],
+        ids: npt.NDArray[np.int64],
+        rewards: npt.NDArray[np.int64],
+        terminations: npt.NDArray[np.bool_],
+    ) -> None:
+        """Step the rows of checked deals; hand those reaching the first card to the play."""
         rows = self._rows
+        play = self._vector
         entering: list[int] = []
         for row in exact:
             number = int(ids[row])
@@ -321,49 +445,33 @@ class VectorDealEnv:
                 rewards[row] = scores
                 terminations[row] = True
                 if self.observation_size:
-                    if final is None:
-                        final = np.full(count, None, dtype=object)
                     line = np.zeros(self.observation_size, dtype=np.uint8)
                     line[rows.ones(row, seat)] = 1
-                    final[row] = line
+                    self._final_line(row, line)
                 self._numbers[row] += 1
-                rows.restart(row, self._deal_seed(row))
+                rows.restart(row, deal_of_seed(self._deal_seeds(np.array([row]))[0], self.rules))
             elif play is not None and rows.deals[row].phase is Phase.PLAY:
                 entering.append(row)
                 continue
             self._turn(row)
-        if play is not None:
-            final = self._step_play(play, playing, ids, entering, rewards, terminations, final)
-        info = self._info()
-        if final is not None:
-            info["final_obs"] = final
-            info["_final_obs"] = terminations.copy()
-        truncations = np.zeros(count, dtype=np.bool_)
-        return self._out(self._observations), rewards, terminations, truncations, info
+        if entering:
+            assert play is not None
+            play.enter(entering, [rows.deals[row] for row in entering])
 
-    def _step_play(  # noqa: PLR0917 - the step's arrays, shared with the caller
+    def _step_play(
         self,
         play: PlayRows,
-        playing: npt.NDArray[np.bool_],
+        rows: npt.NDArray[np.int64],
         ids: npt.NDArray[np.int64],
-        entering: list[int],
         rewards: npt.NDArray[np.int64],
         terminations: npt.NDArray[np.bool_],
-        final: npt.NDArray[np.object_] | None,
-    ) -> npt.NDArray[np.object_] | None:
-        """Step the rows in the numpy card play; start those that reach it (SPEC §5-§12).
-
-        Returns the final observations, ``final`` with those of the deals
-        finished here added.
-        """
-        rows = np.flatnonzero(playing)
+    ) -> None:
+        """Step ``rows``, those in the numpy card play; write every row now in it (SPEC §5-§12)."""
         finished = play.apply(rows, ids[rows])
         if len(finished):
             rewards[finished] = play.settle(finished)
             terminations[finished] = True
             if play.tensors is not None:
-                if final is None:
-                    final = np.full(self.num_envs, None, dtype=object)
                 seat = self._seats[finished]
                 lines = play.tensors.write(
                     finished,
@@ -375,15 +483,17 @@ class VectorDealEnv:
                     finished=True,
                 )
                 for place, row in enumerate(finished.tolist()):
-                    final[row] = lines[place]
+                    self._final_line(row, lines[place])
             self._mask[finished, : encoding.DECLARE_BASE] = False
             self._mask[finished, encoding.ANNOUNCE_BASE : encoding.ANSWER_BASE] = False
             self._numbers[finished] += 1
-            for row in finished.tolist():
-                self._rows.restart(row, self._deal_seed(row))
-                self._turn(row)
-        if entering:
-            play.enter(entering, [self._rows.deals[row] for row in entering])
+            if self._front is not None:
+                self._deal(finished)
+            else:
+                for row in finished.tolist():
+                    deal = deal_of_seed(self._deal_seeds(np.array([row]))[0], self.rules)
+                    self._rows.restart(row, deal)
+                    self._turn(row)
         still = np.flatnonzero(play.active)
         play.write_mask(still, self._mask)
         seat = play.seats(still)
@@ -397,7 +507,6 @@ class VectorDealEnv:
                 play.re_mask[still],
                 play.declarer[still],
             )
-        return final
 
     def _check_actions(self, actions: object) -> npt.NDArray[np.int64]:
         """``actions`` as one legal id per row, or the error naming what is wrong."""
@@ -426,7 +535,7 @@ class VectorDealEnv:
             row = int(np.argmin(legal))
             raise IllegalActionError(
                 f"action {int(ids[row])} is not legal in row {row} now; its legal ids are "
-                f"{_checks.excerpt(self._rows.ids[row])}",
+                f"{_checks.excerpt(np.flatnonzero(self._mask[row]).tolist())}",
                 seat=int(self._seats[row]),
                 action=str(int(ids[row])),
                 rule="§5.2",

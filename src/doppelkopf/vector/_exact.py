@@ -46,14 +46,14 @@ class ExactRows:
         self.ids: list[list[int]] = []
         self._answers: dict[int, tuple[Sequence[Action], list[int]]] = {}
 
-    def start(self, seeds: Sequence[int]) -> None:
-        """Deal a new deal in every row from its seed (SPEC §2.3, §2.4)."""
-        self.deals = [Deal.shuffled(seed, rules=self.rules) for seed in seeds]
+    def start(self, deals: Sequence[Deal]) -> None:
+        """Start ``deals``, as dealt, one in every row (SPEC §2.3, §2.4)."""
+        self.deals = list(deals)
         self.ids = [self._legal(deal) for deal in self.deals]
 
-    def restart(self, row: int, seed: int) -> None:
-        """Deal the next deal of ``row`` from ``seed``."""
-        deal = self.deals[row] = Deal.shuffled(seed, rules=self.rules)
+    def restart(self, row: int, deal: Deal) -> None:
+        """Start ``deal``, as dealt, as the next deal of ``row``."""
+        self.deals[row] = deal
         self.ids[row] = self._legal(deal)
 
     def _legal(self, deal: Deal) -> list[int]:

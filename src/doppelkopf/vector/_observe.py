@@ -61,6 +61,8 @@ _LEVELS: Final = len(Announcement)
 _PHASE: Final = AT["phase"]
 _NORMAL: Final = GAMES.index(GameType.NORMAL)
 _MARRIAGE_SOLO: Final = GAMES.index(GameType.MARRIAGE_SOLO)
+_MARRIAGE: Final = GAMES.index(GameType.MARRIAGE)
+_SILENT: Final = GAMES.index(GameType.SILENT_MARRIAGE)
 _QUEEN: Final = Card(Suit.CLUBS, Rank.QUEEN)
 _ANSWERS: Final = dict(encoding.OBSERVATION_PIECES)["reservation"][0]
 _ANSWER_INDEX: Final = {
@@ -202,6 +204,52 @@ class PlayTensors:
         self.re_seen[at] = 0
         self.kontra_seen[at] = 0
         self.announcements[at] = 0
+
+    def start(  # noqa: PLR0917 - the facts of the contract, one array each
+        self,
+        rows: Ints,
+        answers: Ints,
+        places: Ints,
+        healthy: int,
+        games: Ints,
+        declarer: Ints,
+        queens: Ints,
+        solo_kind: Ints,
+    ) -> None:
+        """The static pieces of every seat of ``rows`` from their one-step round (SPEC §3.2,
+        §6.1), for rows dealt and answered over arrays (:mod:`doppelkopf.vector._front`).
+
+        ``answers`` are the four answers as action ids, ``places`` their
+        places in the ``reservation`` piece by id, ``queens`` the ♣Q each seat
+        was dealt and ``solo_kind`` the :class:`~doppelkopf.deal.SoloKind`
+        column of each contract, -1 for none.  The seat 3 dealt and seat 0
+        leads (SPEC §2.4).
+        """
+        count = len(rows)
+        places_in = np.arange(count)
+        base = np.zeros((count, 4, self.size), dtype=np.uint8)
+        base[:, _SEATS, AT["seat"] + _SEATS] = 1
+        base[:, :, AT["dealer"] + 3] = 1
+        base[:, :, _PHASE + _PLAY] = 1
+        for seat in range(4):
+            said = answers[:, seat]
+            base[places_in, seat, AT["reservation"] + places[said]] = 1
+            base[places_in, :, AT["declared"] + 2 * seat + (said != healthy)] = 1
+        kind = solo_kind >= 0
+        base[places_in[kind], :, AT["solo_kind"] + solo_kind[kind]] = 1
+        self.base[rows] = base
+        public = np.zeros((count, self.size), dtype=np.uint8)
+        public[:, AT["leader"]] = 1
+        self.public[rows] = public
+        self.game[rows] = games
+        self.partner[rows] = -1
+        self.known[rows] = np.where(games == _MARRIAGE, 1 << np.maximum(declarer, 0), 15)
+        self.silent[rows] = games == _SILENT
+        self.queens[rows] = queens
+        self.queens_played[rows] = 0
+        self.re_seen[rows] = 0
+        self.kontra_seen[rows] = 0
+        self.announcements[rows] = 0
 
     def _static(self, row: int, deal: Deal, ones: list[int]) -> None:
         """The static pieces of every seat from the tensor of seat 0 (trick 1).

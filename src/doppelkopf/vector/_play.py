@@ -48,7 +48,7 @@ from ..rules import GameType, Rules
 from ..search._playout_summary import context_id, scores_of
 from ..search._playout_tables import DULLE_INDEX, OrderTables, order_tables
 from ..search._vector import _Tables, summary_keys
-from ._observe import PlayTensors
+from ._observe import GAMES, PlayTensors
 
 __all__ = ["PlayRows"]
 
@@ -59,6 +59,7 @@ _BITS: Final = np.arange(24, dtype=np.int64)
 _LEVELS: Final = np.arange(len(Announcement), dtype=np.int64)
 _ANNOUNCEMENTS: Final = tuple(Announcement)
 _MARRIAGE: Final = GameType.MARRIAGE
+_MARRIAGE_SOLO_INDEX: Final = GAMES.index(GameType.MARRIAGE_SOLO)
 _RE: Final = Party.RE
 _NO_CARD: Final = 24
 
@@ -141,8 +142,14 @@ class PlayRows:
         self._contexts: dict[tuple[object, ...], int] = {}
         """The context numbers by contract and both parties' levels and timeliness."""
         self._tables: list[OrderTables] = []
-        self.flat = _Tables(self._tables)
-        self._number(rules.card_order(GameType.NORMAL))
+        # Every card order the rules can give, numbered once: the tables keep
+        # their shape for the whole run.
+        for schweine in (False, True) if rules.schweinchen else (False,):
+            for game in GAMES:
+                self._number(rules.card_order(game, schweine=schweine))
+        self._game_tables = np.array(
+            [self._number(rules.card_order(game)) for game in GAMES], dtype=np.int64
+        )
 
     def _number(self, order: CardOrder) -> int:
         """The number of ``order``'s tables in :attr:`flat`, adding them if new."""
@@ -156,42 +163,87 @@ class PlayRows:
     def enter(self, rows: Sequence[int], deals: Sequence[Deal]) -> None:
         """Read the deals of ``rows``, each at the first card of its play (SPEC §3.5)."""
         rules = self.rules
-        for row, deal in zip(rows, deals, strict=True):
+        count = len(rows)
+        table = np.empty(count, dtype=np.int64)
+        solo_table = np.empty(count, dtype=np.int64)
+        games = np.empty(count, dtype=np.int64)
+        declarer = np.empty(count, dtype=np.int64)
+        re_mask = np.empty(count, dtype=np.int64)
+        shift = np.empty(count, dtype=np.int64)
+        leader = np.empty(count, dtype=np.int64)
+        married_rows = np.empty(count, dtype=np.bool_)
+        for place, deal in enumerate(deals):
             setup = deal._state[0]
             order = setup.order
             game = setup.game_type
             assert order is not None
             assert game is not None
-            self.table[row] = self._number(order)
+            table[place] = self._number(order)
             married = game is _MARRIAGE and setup.clarification_trick is None
             solo = (
                 rules.card_order(GameType.MARRIAGE_SOLO, schweine=setup.schweine is not None)
                 if married
                 else order
             )
-            self.solo_table[row] = self._number(solo)
-            self.games[row] = game
-            self.married[row] = self.pending[row] = married
-            self.declarer[row] = -1 if setup.declarer is None else setup.declarer
+            solo_table[place] = self._number(solo)
+            married_rows[place] = married
+            games[place] = GAMES.index(game)
+            declarer[place] = -1 if setup.declarer is None else setup.declarer
             parties = setup.parties
-            self.re_mask[row] = self.entry_re[row] = sum(
-                1 << seat for seat in range(4) if parties[seat] is _RE
-            )
+            re_mask[place] = sum(1 << seat for seat in range(4) if parties[seat] is _RE)
             clarification = setup.clarification_trick
-            self.shift[row] = 0 if clarification is None else clarification - 1
-            self.leader[row] = self.first[row] = deal._state[3]
-        at = np.asarray(rows, dtype=np.int64)
+            shift[place] = 0 if clarification is None else clarification - 1
+            leader[place] = deal._state[3]
         one, two = planes([deal._held for deal in deals])
+        at = np.asarray(rows, dtype=np.int64)
+        self.start(at, table, solo_table, games, married_rows, declarer, re_mask, shift, leader)
         self.one[at] = one
         self.two[at] = two
-        self.length[at] = 0
-        self.done[at] = 0
-        self.cards[at] = _NO_CARD
-        self.levels[at] = -1
-        self.timely[at] = False
-        self.active[at] = True
         if self.tensors is not None:
             self.tensors.enter(rows, deals)
+
+    def tables_of(self, games: Ints) -> tuple[Ints, Ints]:
+        """The table numbers of the card orders of ``games`` (:data:`GAMES` indices) without
+        Schweine, and of the marriage solo (SPEC §4, §7.3)."""
+        numbers = self._game_tables
+        return numbers[games], numbers[np.full(len(games), _MARRIAGE_SOLO_INDEX)]
+
+    def start(  # noqa: PLR0917 - the facts of the contract, one array each
+        self,
+        rows: Ints,
+        table: Ints,
+        solo_table: Ints,
+        games: Ints,
+        married: Bools,
+        declarer: Ints,
+        re_mask: Ints,
+        shift: Ints,
+        leader: Ints,
+    ) -> None:
+        """Start the card play of ``rows`` from their contracts (SPEC §3.5, §5.1).
+
+        ``games`` are :data:`GAMES` indices, ``married`` the rows whose marriage
+        is still open, ``re_mask`` the seats known Re as bits; the hands are
+        written into :attr:`one` and :attr:`two` by the caller.
+        """
+        self.table[rows] = table
+        self.solo_table[rows] = solo_table
+        for row, game in zip(rows.tolist(), games.tolist(), strict=True):
+            self.games[row] = GAMES[game]
+        self.married[rows] = married
+        self.pending[rows] = married
+        self.declarer[rows] = declarer
+        self.re_mask[rows] = re_mask
+        self.entry_re[rows] = re_mask
+        self.shift[rows] = shift
+        self.leader[rows] = leader
+        self.first[rows] = leader
+        self.length[rows] = 0
+        self.done[rows] = 0
+        self.cards[rows] = _NO_CARD
+        self.levels[rows] = -1
+        self.timely[rows] = False
+        self.active[rows] = True
 
     def seats(self, rows: Ints) -> Ints:
         """The seat on turn in each of ``rows``."""
