@@ -9,15 +9,18 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from doppelkopf import Announcement, Deal, Party, PartyAnnouncements, Phase, Rules
+from doppelkopf import Announcement, Deal, GameType, Party, PartyAnnouncements, Phase, Rules
 from doppelkopf.adapters import encoding
 from doppelkopf.cards import DISTINCT_CARDS
 from doppelkopf.deal._announcing import _level_run
 from doppelkopf.parties import complete_parties
+from doppelkopf.search._playout_summary import CONTEXT_SHIFT, SHIFTS, context_id, scores_of
 from doppelkopf.vector import VectorDealEnv, sample_legal
 from doppelkopf.vector._observe import _WRITTEN, AT, PlayTensors, party_masks, reservation_ones
-from doppelkopf.vector._play import level_runs, planes
+from doppelkopf.vector._play import bands, level_runs, planes
 
 
 def test_hand_planes() -> None:
@@ -156,3 +159,42 @@ def test_reservation_ones() -> None:
             actions = encoding.turn_actions(deal)
             deal = deal.apply(actions[int(rng.integers(len(actions)))])
     assert listed >= 200
+
+
+_BAND_RULES = (
+    Rules.DDV,
+    Rules(nines=False),
+    Rules.XIX,
+    Rules(karlchen_caught=True, fox_at_end=True),
+    Rules(specials=False, skip_levels=False),
+)
+_STATES = [PartyAnnouncements()] + [
+    PartyAnnouncements(level, in_time) for level in Announcement for in_time in (True, False)
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rules=st.sampled_from(_BAND_RULES),
+    game=st.sampled_from([game for game in GameType if game is not GameType.POVERTY]),
+    re_state=st.sampled_from(_STATES),
+    kontra_state=st.sampled_from(_STATES),
+    specials=st.integers(0, (1 << (CONTEXT_SHIFT - SHIFTS["marriage_solo"])) - 1),
+)
+def test_settled_by_bands(
+    rules: Rules,
+    game: GameType,
+    re_state: PartyAnnouncements,
+    kontra_state: PartyAnnouncements,
+    specials: int,
+) -> None:
+    """Trick 4: every card points and tricks of Re settle as the least of their bands."""
+    context = context_id(rules, game, re_state, kontra_state)
+    table = bands(sum(card.points for card in rules.deck), rules.tricks)
+    low = SHIFTS["marriage_solo"]
+    for tricks in {0, 1, 2, rules.tricks - 1, rules.tricks}:
+        for points in range(241):
+            field = (tricks << SHIFTS["re_tricks"]) | points
+            key = (context << CONTEXT_SHIFT) | (specials << low) | field
+            banded = (key & ~((1 << low) - 1)) | int(table[field])
+            assert scores_of(key) == scores_of(banded), (tricks, points)

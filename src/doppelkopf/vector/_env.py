@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import secrets
 from collections.abc import Sequence
@@ -18,7 +17,7 @@ from ..deal import Deal, Phase, SoloKind
 from ..errors import IllegalActionError, InvalidValueError, WrongPhaseError
 from ..rules import GameType, Rules, rule_set
 from ._exact import ExactRows
-from ._front import Front, deal_of_seed, vectorised
+from ._front import Front, deal_of_seed, seeds_of, vectorised
 from ._observe import GAMES, PlayTensors, reservation_ones
 from ._play import PlayRows
 
@@ -55,9 +54,9 @@ _VOLUNTARY: Final = list(SoloKind).index(SoloKind.VOLUNTARY)
 def deal_seed(seed: int, row: int, number: int) -> int:
     """The seed of deal ``number`` of ``row`` after a reset with ``seed`` (SPEC §2.3).
 
-    ``Deal.shuffled(deal_seed(seed, row, number), rules=rules)`` is that deal.
-    The three numbers are hashed (BLAKE2b), so neighbouring rows and deals
-    share nothing.
+    ``seeded_deal(deal_seed(seed, row, number), rules=rules)`` is that deal.
+    The three numbers are mixed by SplitMix64 steps, for all rows at once
+    in the environment, so neighbouring rows and deals share nothing.
 
     >>> deal_seed(7, 0, 0) == deal_seed(7, 0, 0) != deal_seed(7, 1, 0)
     True
@@ -70,8 +69,9 @@ def deal_seed(seed: int, row: int, number: int) -> int:
     _checks.integer(seed, "seed", 0, _SEED_LIMIT - 1, rule="§2.3")
     _checks.integer(row, "row", 0, (1 << 64) - 1, rule="§2.3")
     _checks.integer(number, "number", 0, (1 << 64) - 1, rule="§2.3")
-    raw = seed.to_bytes(16, "little") + row.to_bytes(8, "little") + number.to_bytes(8, "little")
-    return int.from_bytes(hashlib.blake2b(raw, digest_size=8).digest(), "little")
+    return int(
+        seeds_of(seed, np.array([row], dtype=np.uint64), np.array([number], dtype=np.uint64))[0]
+    )
 
 
 def seeded_deal(seed: int, *, rules: Rules = Rules.DDV) -> Deal:
@@ -282,23 +282,21 @@ class VectorDealEnv:
             self._deal(everyone)
         else:
             rows = self._rows
-            rows.start([deal_of_seed(seed, self.rules) for seed in self._deal_seeds(everyone)])
+            rows.start(
+                [deal_of_seed(seed, self.rules) for seed in self._deal_seeds(everyone).tolist()]
+            )
             for row in range(self.num_envs):
                 self._turn(row)
         return self._out(self._observations), self._info()
 
-    def _deal_seeds(self, rows: npt.NDArray[np.int64]) -> list[int]:
-        seed = self.seed
-        return [
-            deal_seed(seed, row, number)
-            for row, number in zip(rows.tolist(), self._numbers[rows].tolist(), strict=True)
-        ]
+    def _deal_seeds(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
+        return seeds_of(self.seed, rows, self._numbers[rows])
 
     def _deal(self, rows: npt.NDArray[np.int64]) -> None:
         """Deal the next deal of ``rows`` over arrays; the first answer is asked (SPEC §2-§3.2)."""
         front = self._front
         assert front is not None
-        front.deal(rows, np.array(self._deal_seeds(rows), dtype=np.uint64))
+        front.deal(rows, self._deal_seeds(rows))
         self._ask(rows)
 
     def _ask(self, rows: npt.NDArray[np.int64]) -> None:
@@ -449,7 +447,9 @@ class VectorDealEnv:
                     line[rows.ones(row, seat)] = 1
                     self._final_line(row, line)
                 self._numbers[row] += 1
-                rows.restart(row, deal_of_seed(self._deal_seeds(np.array([row]))[0], self.rules))
+                rows.restart(
+                    row, deal_of_seed(int(self._deal_seeds(np.array([row]))[0]), self.rules)
+                )
             elif play is not None and rows.deals[row].phase is Phase.PLAY:
                 entering.append(row)
                 continue
@@ -491,7 +491,7 @@ class VectorDealEnv:
                 self._deal(finished)
             else:
                 for row in finished.tolist():
-                    deal = deal_of_seed(self._deal_seeds(np.array([row]))[0], self.rules)
+                    deal = deal_of_seed(int(self._deal_seeds(np.array([row]))[0]), self.rules)
                     self._rows.restart(row, deal)
                     self._turn(row)
         still = np.flatnonzero(play.active)

@@ -31,7 +31,7 @@ Hot-path tricks, each pinned by a test in ``tests/test_vector_front.py``:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -42,7 +42,7 @@ from ..deal import Deal, Declare, Phase, Reservation
 from ..rules import GameType, Rules
 from ._observe import AT, GAMES
 
-__all__ = ["Front", "card_planes", "deal_of_seed", "shuffled", "vectorised"]
+__all__ = ["Front", "card_planes", "deal_of_seed", "seeds_of", "shuffled", "vectorised"]
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -73,6 +73,33 @@ def _deck(rules: Rules) -> Ints:
     return np.array([card.index for card in rules.deck], dtype=np.int64)
 
 
+def _mix(values: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """SplitMix64's output function of ``values`` (overflow wraps by design)."""
+    with np.errstate(over="ignore"):
+        values = (values ^ (values >> np.uint64(30))) * _MIX_ONE
+        values = (values ^ (values >> np.uint64(27))) * _MIX_TWO
+    mixed: npt.NDArray[np.uint64] = values ^ (values >> np.uint64(31))
+    return mixed
+
+
+def seeds_of(
+    seed: int, rows: npt.NDArray[np.integer[Any]], numbers: npt.NDArray[np.integer[Any]]
+) -> npt.NDArray[np.uint64]:
+    """The deal seeds of deal ``numbers`` of ``rows`` after a reset with ``seed`` (trick 1).
+
+    The seed's two 64-bit halves, the row and the number are mixed in turn,
+    each added to the last output (SplitMix64 steps): neighbouring rows and
+    numbers share nothing.
+    """
+    low = np.uint64(seed & ((1 << 64) - 1))
+    high = np.uint64(seed >> 64)
+    with np.errstate(over="ignore"):
+        state = _mix(np.full(len(rows), low + _GOLDEN, dtype=np.uint64))
+        state = _mix(state + high + _GOLDEN)
+        state = _mix(state + rows.astype(np.uint64) + _GOLDEN)
+        return _mix(state + numbers.astype(np.uint64) + _GOLDEN)
+
+
 def shuffled(seeds: npt.NDArray[np.uint64], rules: Rules) -> Ints:
     """The hands dealt from each of ``seeds``, card indices of shape (seeds, 4, tricks) (trick 1).
 
@@ -83,10 +110,7 @@ def shuffled(seeds: npt.NDArray[np.uint64], rules: Rules) -> Ints:
     size = len(deck)
     places = np.arange(1, size + 1, dtype=np.uint64)
     with np.errstate(over="ignore"):
-        mixed = seeds.astype(np.uint64)[:, None] + places * _GOLDEN
-        mixed = (mixed ^ (mixed >> np.uint64(30))) * _MIX_ONE
-        mixed = (mixed ^ (mixed >> np.uint64(27))) * _MIX_TWO
-        mixed ^= mixed >> np.uint64(31)
+        mixed = _mix(seeds.astype(np.uint64)[:, None] + places * _GOLDEN)
     order = np.argsort(mixed, axis=1, kind="stable")
     cards: Ints = deck[order].reshape(len(seeds), 4, size // 4)
     return cards

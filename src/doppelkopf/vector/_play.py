@@ -29,6 +29,13 @@ Hot-path tricks, each pinned by a test in ``tests/test_vector_play.py``
    reduced to the summary key of
    :func:`doppelkopf.search._vector.summary_keys` and each distinct key is
    settled once by :func:`doppelkopf.settle` (SPEC §12).
+4. *Card points and tricks by band* (``test_settled_by_bands``): the
+   settlement compares card points only with 30, 60, 90, 120 and 121 and
+   the opponents' with 30, 60 and 90 (SPEC §9.2, §9.3, §10.1, §10.2), and
+   tricks only with none and all (schwarz, SPEC §9.2, §10.1).  Re's points
+   and tricks in a key are replaced by the least value of their band, so
+   that keys recur across deals and the settlement's cache serves nearly
+   every finished deal.
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ from ..announce import PartyAnnouncements
 from ..deal import Deal
 from ..parties import Announcement, Party
 from ..rules import GameType, Rules
-from ..search._playout_summary import context_id, scores_of
+from ..search._playout_summary import SHIFTS, context_id, scores_of
 from ..search._playout_tables import DULLE_INDEX, OrderTables, order_tables
 from ..search._vector import _Tables, summary_keys
 from ._observe import GAMES, PlayTensors
@@ -78,6 +85,33 @@ def planes(held: Sequence[int]) -> tuple[Ints, Ints]:
     one = ((counts != 0).astype(np.int64) << _BITS).sum(axis=2)
     two = ((counts == 2).astype(np.int64) << _BITS).sum(axis=2)
     return one, two
+
+
+_TRICKS_SHIFT: Final = SHIFTS["re_tricks"]
+_FIELD_MASK: Final = (1 << SHIFTS["marriage_solo"]) - 1
+_OTHER_FIELDS: Final = ~_FIELD_MASK
+
+
+def bands(total: int, tricks: int) -> Ints:
+    """By Re's card points and tricks packed as in a summary key, the least of their bands
+    (trick 4, SPEC §9.2, §9.3, §10.1, §10.2).
+
+    ``total`` is the deck's card points, ``tricks`` the deal's.  A band of
+    card points is a run of values that no threshold of the settlement
+    separates, for Re (30, 60, 90, 120, 121) or for Kontra with the rest (30,
+    60, 90); a band of tricks is none, some, or all.
+
+    >>> table = bands(240, 12)
+    >>> [int(table[points]) for points in (0, 29, 30, 120, 121, 150, 151, 240)]
+    [0, 0, 30, 120, 121, 121, 151, 211]
+    """
+    starts = sorted({0, 30, 60, 90, 120, 121, total - 89, total - 59, total - 29})
+    points = np.arange(1 << _TRICKS_SHIFT)
+    least = np.array(starts, dtype=np.int64)[np.searchsorted(starts, points, side="right") - 1]
+    taken = np.arange(1 << (SHIFTS["marriage_solo"] - _TRICKS_SHIFT))
+    band = np.where(taken == 0, 0, np.where(taken >= tricks, taken, 1))
+    table: Ints = ((band[:, None] << _TRICKS_SHIFT) | least[None, :]).ravel()
+    return table
 
 
 def level_runs(
@@ -142,6 +176,8 @@ class PlayRows:
         self._contexts: dict[tuple[object, ...], int] = {}
         """The context numbers by contract and both parties' levels and timeliness."""
         self._tables: list[OrderTables] = []
+        self._bands = bands(sum(card.points for card in rules.deck), tricks)
+        """Re's card points and tricks by a key's low 12 bits, each the least of its band."""
         # Every card order the rules can give, numbered once: the tables keep
         # their shape for the whole run.
         for schweine in (False, True) if rules.schweinchen else (False,):
@@ -403,7 +439,8 @@ class PlayRows:
             self.winners[rows],
             self.first[rows],
         )
-        unique, inverse = np.unique(keys, return_inverse=True)
+        banded = (keys & _OTHER_FIELDS) | self._bands[keys & _FIELD_MASK]
+        unique, inverse = np.unique(banded, return_inverse=True)
         entries = np.array([scores_of(key) for key in unique.tolist()], dtype=np.int64)
         settled = entries[inverse.ravel()]
         scores: Ints = np.where(re_seat, settled[:, :1], settled[:, 1:])
