@@ -395,7 +395,7 @@ class VectorDealEnv:
         else:
             self._step_exact(np.flatnonzero(~playing).tolist(), ids, rewards, terminations)
         if play is not None:
-            self._step_play(play, np.flatnonzero(playing), ids, rewards, terminations)
+            self._step_play(play, playing, ids, rewards, terminations)
         info = self._info()
         if self._final is not None:
             info["final_obs"] = self._final
@@ -461,13 +461,14 @@ class VectorDealEnv:
     def _step_play(
         self,
         play: PlayRows,
-        rows: npt.NDArray[np.int64],
+        playing: npt.NDArray[np.bool_],
         ids: npt.NDArray[np.int64],
         rewards: npt.NDArray[np.int64],
         terminations: npt.NDArray[np.bool_],
     ) -> None:
-        """Step ``rows``, those in the numpy card play; write every row now in it (SPEC §5-§12)."""
-        finished = play.apply(rows, ids[rows])
+        """Step the rows ``playing`` in the numpy card play; write every row now in it
+        (SPEC §5-§12)."""
+        finished = play.apply_all(playing, ids)
         if len(finished):
             rewards[finished] = play.settle(finished)
             terminations[finished] = True

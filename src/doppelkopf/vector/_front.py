@@ -120,11 +120,12 @@ def card_planes(cards: Ints) -> tuple[Ints, Ints]:
     """The ``one`` and ``two`` planes, shape (rows, 4), of hands given as card indices.
 
     Bit ``c`` of ``one`` says the seat holds card index ``c``, of ``two``
-    that it holds both copies (see :mod:`doppelkopf.vector._play`).
+    that it holds both copies (see :mod:`doppelkopf.vector._play`): a card
+    held twice leaves no bit in the exclusive or of the hand's cards.
     """
-    counts = (cards[:, :, :, None] == _BITS).sum(axis=2)
-    one: Ints = ((counts > 0).astype(np.int64) << _BITS).sum(axis=2)
-    two: Ints = ((counts == 2).astype(np.int64) << _BITS).sum(axis=2)
+    bits = np.left_shift(1, cards)
+    one: Ints = np.bitwise_or.reduce(bits, axis=2)
+    two: Ints = one & ~np.bitwise_xor.reduce(bits, axis=2)
     return one, two
 
 

@@ -36,6 +36,12 @@ Hot-path tricks, each pinned by a test in ``tests/test_vector_play.py``
    and tricks in a key are replaced by the least value of their band, so
    that keys recur across deals and the settlement's cache serves nearly
    every finished deal.
+5. *Whole columns* (``test_whole_columns``): where nearly every row is in
+   the card play, a step computes every array for all rows and keeps the
+   old value where a row takes no card (``np.where``), and reads a row's
+   seat from the planes by flat index (``4 row + seat``): gathering and
+   scattering the rows in play costs more than the rows left out save.
+   The bits of the legal cards become mask columns by ``np.unpackbits``.
 """
 
 from __future__ import annotations
@@ -87,6 +93,8 @@ def planes(held: Sequence[int]) -> tuple[Ints, Ints]:
     return one, two
 
 
+_LEVEL_CODES: Final = 2 * (len(Announcement) + 1)
+_CODES: Final = _LEVEL_CODES * _LEVEL_CODES
 _TRICKS_SHIFT: Final = SHIFTS["re_tricks"]
 _FIELD_MASK: Final = (1 << SHIFTS["marriage_solo"]) - 1
 _OTHER_FIELDS: Final = ~_FIELD_MASK
@@ -112,6 +120,13 @@ def bands(total: int, tricks: int) -> Ints:
     band = np.where(taken == 0, 0, np.where(taken >= tricks, taken, 1))
     table: Ints = ((band[:, None] << _TRICKS_SHIFT) | least[None, :]).ravel()
     return table
+
+
+def _unpack(bits: Ints) -> Bools:
+    """Bit ``c`` of each of ``bits`` as column ``c`` of 24 (trick 5)."""
+    low = np.ascontiguousarray(bits.astype("<i8").view(np.uint8).reshape(len(bits), 8)[:, :3])
+    columns: Bools = np.unpackbits(low, axis=1, bitorder="little").view(np.bool_)
+    return columns
 
 
 def level_runs(
@@ -146,6 +161,10 @@ class PlayRows:
         tricks = self.tricks = rules.tricks
         self.skip = rules.skip_levels
         self.active = np.zeros(count, dtype=np.bool_)
+        self._places = 4 * np.arange(count, dtype=np.int64)
+        """The flat index of each row's seat 0 in the (rows, 4) planes."""
+        self._pairs = 2 * np.arange(count, dtype=np.int64)
+        self._starts = 4 * tricks * np.arange(count, dtype=np.int64)
         self.one = np.zeros((count, 4), dtype=np.int64)
         self.two = np.zeros((count, 4), dtype=np.int64)
         self.table = np.zeros(count, dtype=np.int64)
@@ -171,10 +190,12 @@ class PlayRows:
         self.levels = np.full((count, 2), -1, dtype=np.int64)
         """The highest level of Re (column 0) and Kontra (1), -1 for nothing said."""
         self.timely = np.zeros((count, 2), dtype=np.bool_)
-        self.games: list[GameType | None] = [None] * count
         self._numbers: dict[int, int] = {}
-        self._contexts: dict[tuple[object, ...], int] = {}
-        """The context numbers by contract and both parties' levels and timeliness."""
+        self._contexts = np.full(len(GAMES) * _CODES, -1, dtype=np.int64)
+        """The context numbers by the code of a contract and both parties' levels and
+        timeliness (:meth:`settle`), -1 where not yet known."""
+        self.game_index = np.zeros(count, dtype=np.int64)
+        """The contract of each row, a :data:`GAMES` index."""
         self._tables: list[OrderTables] = []
         self._bands = bands(sum(card.points for card in rules.deck), tricks)
         """Re's card points and tricks by a key's low 12 bits, each the least of its band."""
@@ -264,8 +285,7 @@ class PlayRows:
         """
         self.table[rows] = table
         self.solo_table[rows] = solo_table
-        for row, game in zip(rows.tolist(), games.tolist(), strict=True):
-            self.games[row] = GAMES[game]
+        self.game_index[rows] = games
         self.married[rows] = married
         self.pending[rows] = married
         self.declarer[rows] = declarer
@@ -287,40 +307,56 @@ class PlayRows:
         return seats
 
     def write_mask(self, rows: Ints, mask: Bools) -> None:
-        """Write the legal cards and announcements of the seat on turn (SPEC §5.2, §8)."""
-        seat = self.seats(rows)
-        held = self.one[rows, seat]
-        following = held & np.where(self.length[rows] > 0, self.follow[rows], -1)
-        legal = np.where(following != 0, following, held)
-        mask[rows, :24] = (legal[:, None] >> _BITS) & 1
-        start, stop = self._runs(rows, seat)
-        mask[rows, ANNOUNCE_BASE : ANNOUNCE_BASE + 5] = (start[:, None] <= _LEVELS) & (
+        """Write the legal cards and announcements of the seat on turn (SPEC §5.2, §8).
+
+        Every row in the play is written, ``rows`` among them; the card and
+        announcement columns of the other rows are cleared.
+        """
+        del rows  # every active row is written, over whole columns (trick 5)
+        active = self.active
+        seat = (self.leader + self.length) & 3
+        held = self.one.ravel()[self._places + seat]
+        following = held & np.where(self.length > 0, self.follow, -1)
+        legal = np.where(active, np.where(following != 0, following, held), 0)
+        mask[:, :24] = _unpack(legal)
+        start, stop = self._runs(seat)
+        stop = np.where(active & ~self.pending, stop, 0)
+        mask[:, ANNOUNCE_BASE : ANNOUNCE_BASE + 5] = (start[:, None] <= _LEVELS) & (
             stop[:, None] > _LEVELS
         )
 
-    def _runs(self, rows: Ints, seat: Ints) -> tuple[Ints, Ints]:
-        kontra = 1 - ((self.re_mask[rows] >> seat) & 1)
-        own = self.levels[rows, kontra]
-        start, stop = level_runs(
-            own,
-            self.timely[rows, kontra],
-            self.levels[rows, 1 - kontra],
-            self.tricks - self.done[rows],
-            self.tricks - 1 - self.shift[rows],
+    def _runs(self, seat: Ints) -> tuple[Ints, Ints]:
+        """The levels run of every row's seat on turn (trick 2)."""
+        kontra = 1 - ((self.re_mask >> seat) & 1)
+        places = self._pairs + kontra
+        return level_runs(
+            self.levels.ravel()[places],
+            self.timely.ravel()[places],
+            self.levels.ravel()[self._pairs + 1 - kontra],
+            self.tricks - self.done,
+            self.tricks - 1 - self.shift,
             skip=self.skip,
         )
-        stop[self.pending[rows]] = 0
-        return start, stop
 
     def apply(self, rows: Ints, actions: Ints) -> Ints:
         """Take ``actions`` (legal ids) in ``rows``; the rows whose deal is finished."""
-        seat = self.seats(rows)
-        is_card = actions < 24
-        if not is_card.all():
-            announced = ~is_card
-            self._announce(rows[announced], seat[announced], actions[announced] - ANNOUNCE_BASE)
-        self._play(rows[is_card], seat[is_card], actions[is_card])
-        finished: Ints = rows[self.done[rows] == self.tricks]
+        playing = np.zeros(len(self.active), dtype=np.bool_)
+        playing[rows] = True
+        every = np.zeros(len(self.active), dtype=np.int64)
+        every[rows] = actions
+        return self.apply_all(playing, every)
+
+    def apply_all(self, playing: Bools, actions: Ints) -> Ints:
+        """Take ``actions[row]`` (a legal id) in every row where ``playing``; the rows whose
+        deal is finished (SPEC §5, §8)."""
+        seat = (self.leader + self.length) & 3
+        is_card = playing & (actions < 24)
+        announced = playing & ~is_card
+        if announced.any():
+            rows = np.flatnonzero(announced)
+            self._announce(rows, seat[rows], actions[rows] - ANNOUNCE_BASE)
+        self._play(is_card, seat, np.where(is_card, actions, 0))
+        finished: Ints = np.flatnonzero(playing & (self.done == self.tricks))
         self.active[finished] = False
         return finished
 
@@ -336,41 +372,44 @@ class PlayRows:
             moment = 4 * self.done[rows] + self.length[rows]
             self.tensors.announce(rows, seat, kontra, level, none & ~timely, moment)
 
-    def _play(self, rows: Ints, seat: Ints, card: Ints) -> None:
-        """The seats play ``card`` (SPEC §5.2-§5.4)."""
-        bit = np.left_shift(1, card)
-        both = self.two[rows, seat] & bit
-        self.one[rows, seat] ^= bit ^ both
-        self.two[rows, seat] ^= both
-        length = self.length[rows]
-        moment = 4 * self.done[rows] + length
-        self.cards[rows, moment] = card
+    def _play(self, playing: Bools, seat: Ints, card: Ints) -> None:
+        """The seats on turn play ``card`` in the rows where ``playing`` (SPEC §5.2-§5.4).
+
+        Over whole columns (trick 5): ``card`` is 0 in the other rows, where
+        every array keeps its value.
+        """
+        bit = np.where(playing, np.left_shift(1, card), 0)
+        places = self._places + seat
+        one, two = self.one.ravel(), self.two.ravel()
+        held_two = two[places]
+        both = held_two & bit
+        one[places] = one[places] ^ bit ^ both
+        two[places] = held_two ^ both
+        length = self.length
+        done = self.done
+        width = self.cards.shape[1]
+        moment = 4 * done + length
+        cards = self.cards.ravel()
+        at = self._starts + np.minimum(moment, width - 1)
+        cards[at] = np.where(playing, card, cards[at])
         if self.tensors is not None:
-            self.tensors.card(rows, seat, card, moment)
+            rows = np.flatnonzero(playing)
+            self.tensors.card(rows, seat[rows], card[rows], moment[rows])
         flat = self.flat
-        table = self.table[rows]
-        leads = length == 0
-        if leads.any():
-            at, led = rows[leads], card[leads]
-            row = 5 * table[leads] + flat.category[24 * table[leads] + led]
-            self.key_base[at] = 24 * row
-            self.follow[at] = flat.follow[row]
-            self.best[at] = flat.keys[24 * row + led]
-            self.best_place[at] = 0
-        follows = ~leads
-        if follows.any():
-            at, played, place = rows[follows], card[follows], length[follows]
-            key = flat.keys[self.key_base[at] + played]
-            best = self.best[at]
-            last = self.done[at] == self.tricks - 1
-            rises = np.where(
-                last, flat.rises_last[table[follows]], flat.rises_early[table[follows]]
-            )
-            wins = (key > best) | (rises & (played == DULLE_INDEX) & (key == best))
-            self.best[at] = np.maximum(best, key)
-            self.best_place[at] = np.where(wins, place, self.best_place[at])
-        self.length[rows] = length + 1
-        closed = rows[length == 3]
+        table = self.table
+        leads = playing & (length == 0)
+        category = 5 * table + flat.category[24 * table + card]
+        self.key_base = key_base = np.where(leads, 24 * category, self.key_base)
+        self.follow = np.where(leads, flat.follow[category], self.follow)
+        key = flat.keys[key_base + card]
+        best = self.best
+        rises = np.where(done == self.tricks - 1, flat.rises_last[table], flat.rises_early[table])
+        wins = (key > best) | (rises & (card == DULLE_INDEX) & (key == best))
+        follows = playing & ~leads
+        self.best = np.where(leads, key, np.where(follows, np.maximum(best, key), best))
+        self.best_place = np.where(leads, 0, np.where(follows & wins, length, self.best_place))
+        self.length = length = length + playing
+        closed = np.flatnonzero(length == 4)
         if len(closed):
             self._close(closed)
 
@@ -404,32 +443,31 @@ class PlayRows:
             if tensors is not None:
                 tensors.clarified(at[clarified], won[clarified], alone[clarified])
 
-    def _context(self, row: int) -> int:
-        """The settlement context of ``row``'s contract and announcements (SPEC §8, §9)."""
-        states = [
-            PartyAnnouncements()
-            if level < 0
-            else PartyAnnouncements(_ANNOUNCEMENTS[level], bool(timely))
-            for level, timely in zip(
-                self.levels[row].tolist(), self.timely[row].tolist(), strict=True
+    def _context(self, code: int) -> int:
+        """The settlement context of a contract and announcements coded as by
+        :meth:`settle` (SPEC §8, §9)."""
+        game, rest = divmod(code, _CODES)
+        states = []
+        for shift in (_LEVEL_CODES, 1):
+            level, timely = divmod(rest // shift % _LEVEL_CODES, 2)
+            states.append(
+                PartyAnnouncements()
+                if level == 0
+                else PartyAnnouncements(_ANNOUNCEMENTS[level - 1], bool(timely))
             )
-        ]
-        game = self.games[row]
-        assert game is not None
-        return context_id(self.rules, game, states[0], states[1])
+        return context_id(self.rules, GAMES[game], states[0], states[1])
 
     def settle(self, rows: Ints) -> Ints:
         """The scores by seat of the finished deals of ``rows`` (SPEC §9-§12), shape (rows, 4)."""
-        contexts = np.empty(len(rows), dtype=np.int64)
-        levels = self.levels[rows].tolist()
-        timely = self.timely[rows].tolist()
+        # Each party's level and timeliness as one number 0-11, the contract
+        # and both parties as one code: the context numbers by code.
+        parties = 2 * (self.levels[rows] + 1) + self.timely[rows]
+        codes = self.game_index[rows] * _CODES + parties[:, 0] * _LEVEL_CODES + parties[:, 1]
         known = self._contexts
-        for i, row in enumerate(rows.tolist()):
-            facts = (self.games[row], *levels[i], *timely[i])
-            number = known.get(facts)
-            if number is None:
-                number = known[facts] = self._context(row)
-            contexts[i] = number
+        new = codes[known[codes] < 0]
+        for code in np.unique(new).tolist():
+            known[code] = self._context(code)
+        contexts = known[codes]
         keys, re_seat = summary_keys(
             self.declarer[rows],
             self.married[rows],
