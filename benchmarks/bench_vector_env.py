@@ -14,7 +14,8 @@ per second of processor time (one core; the best of ``--repeat`` rounds):
 the environment's alone (the time of ``step``, which checks every id,
 applies it and writes the next masks, tensors, rewards and resets), and
 with the sampler's time counted in (what a random player costs on top).
-The memory per deal is what the environment holds after a reset, measured by :mod:`tracemalloc`, divided by the batch size.
+The memory per deal is what the environment holds after a reset,
+measured by :mod:`tracemalloc`, divided by the batch size.
 
 The fidelity run of the full harness is the test file itself with more deals::
 
