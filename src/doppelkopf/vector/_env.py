@@ -17,7 +17,7 @@ from ..deal import Deal, Phase, SoloKind
 from ..errors import IllegalActionError, InvalidValueError, WrongPhaseError
 from ..rules import GameType, Rules, rule_set
 from ._exact import ExactRows
-from ._front import Front, deal_of_seed, seeds_of, vectorised
+from ._front import Front, deal_of_seed, deals_of_seeds, seeds_of, vectorised
 from ._observe import GAMES, PlayTensors, reservation_ones
 from ._play import PlayRows
 
@@ -120,7 +120,7 @@ def sample_legal(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.N
     head = min(mask.shape[1], _HEAD)
     wide = mask[:, head:].any(axis=1)
     uniform = rng.random(len(mask))
-    chosen = _draw(mask[:, :head], uniform)
+    chosen = _draw(mask if head == mask.shape[1] else np.ascontiguousarray(mask[:, :head]), uniform)
     if wide.any():
         chosen[wide] = _draw(mask[wide], uniform[wide])
     if (chosen < 0).any():
@@ -134,14 +134,22 @@ _HEAD: Final = 64
 
 
 def _draw(mask: npt.NDArray[np.bool_], uniform: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
-    """A uniformly drawn true column of each row, -1 where a row has none."""
-    counts = mask.sum(axis=1)
+    """A uniformly drawn true column of each row, -1 where a row has none.
+
+    The true entries are listed row after row by ``flatnonzero``; a row's
+    draw is its entry at a uniform rank among its own, found from the
+    running count of entries by row: a pass over the mask and a few over
+    the rows, where a running count along each row is far slower in numpy.
+    """
+    count, width = mask.shape
+    ones = np.flatnonzero(mask)
+    if not len(ones):
+        return np.full(count, -1, dtype=np.int64)
+    counts = np.bincount(ones // width, minlength=count)
     rank = (uniform * counts).astype(np.int64)
-    # The first column where the running count of legal ids passes the rank.
-    chosen: npt.NDArray[np.int64] = np.argmax(
-        np.cumsum(mask, axis=1, dtype=np.int32) > rank[:, None], axis=1
-    )
-    chosen[counts == 0] = -1
+    # An empty row's place is clamped into the list, and its draw discarded.
+    at = np.minimum(np.cumsum(counts) - counts + rank, len(ones) - 1)
+    chosen: npt.NDArray[np.int64] = np.where(counts == 0, -1, ones[at] - width * np.arange(count))
     return chosen
 
 
@@ -292,6 +300,13 @@ class VectorDealEnv:
     def _deal_seeds(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
         return seeds_of(self.seed, rows, self._numbers[rows])
 
+    def _redeal(self, rows: npt.NDArray[np.int64]) -> None:
+        """Deal the deals ``rows`` are at now as checked deals (SPEC §2.3)."""
+        deals = deals_of_seeds(self._deal_seeds(rows), self.rules)
+        for row, deal in zip(rows.tolist(), deals, strict=True):
+            self._rows.restart(row, deal)
+            self._turn(row)
+
     def _deal(self, rows: npt.NDArray[np.int64]) -> None:
         """Deal the next deal of ``rows`` over arrays; the first answer is asked (SPEC §2-§3.2)."""
         front = self._front
@@ -434,6 +449,7 @@ class VectorDealEnv:
         rows = self._rows
         play = self._vector
         entering: list[int] = []
+        ended: list[int] = []
         for row in exact:
             number = int(ids[row])
             self._mask[row, rows.ids[row]] = False
@@ -446,14 +462,16 @@ class VectorDealEnv:
                     line = np.zeros(self.observation_size, dtype=np.uint8)
                     line[rows.ones(row, seat)] = 1
                     self._final_line(row, line)
-                self._numbers[row] += 1
-                rows.restart(
-                    row, deal_of_seed(int(self._deal_seeds(np.array([row]))[0]), self.rules)
-                )
-            elif play is not None and rows.deals[row].phase is Phase.PLAY:
+                ended.append(row)
+                continue
+            if play is not None and rows.deals[row].phase is Phase.PLAY:
                 entering.append(row)
                 continue
             self._turn(row)
+        if ended:
+            done = np.array(ended, dtype=np.int64)
+            self._numbers[done] += 1
+            self._redeal(done)
         if entering:
             assert play is not None
             play.enter(entering, [rows.deals[row] for row in entering])
@@ -491,10 +509,7 @@ class VectorDealEnv:
             if self._front is not None:
                 self._deal(finished)
             else:
-                for row in finished.tolist():
-                    deal = deal_of_seed(int(self._deal_seeds(np.array([row]))[0]), self.rules)
-                    self._rows.restart(row, deal)
-                    self._turn(row)
+                self._redeal(finished)
         still = np.flatnonzero(play.active)
         play.write_mask(still, self._mask)
         seat = play.seats(still)

@@ -42,7 +42,15 @@ from ..deal import Deal, Declare, Phase, Reservation
 from ..rules import GameType, Rules
 from ._observe import AT, GAMES
 
-__all__ = ["Front", "card_planes", "deal_of_seed", "seeds_of", "shuffled", "vectorised"]
+__all__ = [
+    "Front",
+    "card_planes",
+    "deal_of_seed",
+    "deals_of_seeds",
+    "seeds_of",
+    "shuffled",
+    "vectorised",
+]
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -129,14 +137,21 @@ def card_planes(cards: Ints) -> tuple[Ints, Ints]:
     return one, two
 
 
+def deals_of_seeds(seeds: npt.NDArray[np.uint64], rules: Rules) -> list[Deal]:
+    """The checked deals of deal seeds, dealt as :func:`shuffled` deals them (SPEC §2.3)."""
+    one, two = card_planes(shuffled(seeds, rules))
+    # A hand's bits hold two bits per card index, its count of copies.
+    counts = ((one[:, :, None] >> _BITS) & 1) + ((two[:, :, None] >> _BITS) & 1)
+    bits = (counts << (2 * _BITS)).sum(axis=2).tolist()
+    return [
+        Deal.from_hands([Hand.from_bits(seat) for seat in hands], rules=rules, dealer=_DEALER)
+        for hands in bits
+    ]
+
+
 def deal_of_seed(seed: int, rules: Rules) -> Deal:
-    """The checked deal of a row's deal seed, dealt as :func:`shuffled` deals it (SPEC §2.3)."""
-    cards = shuffled(np.array([seed], dtype=np.uint64), rules)[0]
-    return Deal.from_hands(
-        [Hand(Card.from_index(int(index)) for index in hand) for hand in cards.tolist()],
-        rules=rules,
-        dealer=_DEALER,
-    )
+    """The checked deal of one deal seed (see :func:`deals_of_seeds`)."""
+    return deals_of_seeds(np.array([seed], dtype=np.uint64), rules)[0]
 
 
 def _answer_tables(rules: Rules, width: int) -> tuple[Ints, Bools, Ints]:
