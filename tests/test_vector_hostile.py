@@ -14,7 +14,7 @@ from collections.abc import Callable
 import numpy as np
 
 from doppelkopf import DoppelkopfError
-from doppelkopf.vector import VectorDealEnv, deal_seed, sample_legal
+from doppelkopf.vector import VectorDealEnv, deal_seed, sample_legal, seeded_deal
 from test_hostile import CATALOGUE
 
 Call = Callable[[object], object]
@@ -43,6 +43,8 @@ POINTS: dict[str, Call] = {
     "deal_seed(seed)": lambda value: deal_seed(value, 0, 0),  # type: ignore[arg-type]
     "deal_seed(row)": lambda value: deal_seed(1, value, 0),  # type: ignore[arg-type]
     "deal_seed(number)": lambda value: deal_seed(1, 0, value),  # type: ignore[arg-type]
+    "seeded_deal(seed)": seeded_deal,  # type: ignore[dict-item]
+    "seeded_deal(rules)": lambda value: seeded_deal(1, rules=value),  # type: ignore[arg-type]
     "sample_legal(mask)": lambda value: sample_legal(value, np.random.default_rng(0)),  # type: ignore[arg-type]
     "sample_legal(rng)": lambda value: sample_legal(_mask(), value),  # type: ignore[arg-type]
 }
