@@ -198,3 +198,29 @@ def test_settled_by_bands(
             key = (context << CONTEXT_SHIFT) | (specials << low) | field
             banded = (key & ~((1 << low) - 1)) | int(table[field])
             assert scores_of(key) == scores_of(banded), (tricks, points)
+
+
+def test_whole_column_tensors() -> None:
+    """Trick 4 of the tensors: the lines written in place over all rows are the lines of
+    the rows in the play written one by one."""
+    env = VectorDealEnv(48, observation="information_state", seed=6)
+    _, info = env.reset()
+    rng = np.random.default_rng(6)
+    play = env._vector
+    assert play is not None
+    # Until some rows have finished a deal and are in the next reservation round.
+    while play.active.all() or not play.active.any():
+        info = env.step(sample_legal(info["action_mask"], rng))[4]
+    tensors = play.tensors
+    assert tensors is not None
+    every = np.arange(48)
+    seat = play.seats(every)
+    one = play.one[every, seat]
+    two = play.two[every, seat]
+    out = np.full((48, tensors.size), 7, dtype=np.uint8)
+    tensors.write(every, seat, one, two, play.re_mask, play.declarer, out=out)
+    active = np.flatnonzero(play.active)
+    lines = tensors.write(
+        active, seat[active], one[active], two[active], play.re_mask[active], play.declarer[active]
+    )
+    assert np.array_equal(out[active], lines)

@@ -288,6 +288,7 @@ class VectorDealEnv:
         everyone = np.arange(self.num_envs)
         if self._front is not None:
             self._deal(everyone)
+            self._ask(everyone)
         else:
             rows = self._rows
             rows.start(
@@ -305,14 +306,12 @@ class VectorDealEnv:
         deals = deals_of_seeds(self._deal_seeds(rows), self.rules)
         for row, deal in zip(rows.tolist(), deals, strict=True):
             self._rows.restart(row, deal)
-            self._turn(row)
 
     def _deal(self, rows: npt.NDArray[np.int64]) -> None:
-        """Deal the next deal of ``rows`` over arrays; the first answer is asked (SPEC §2-§3.2)."""
+        """Deal the deals ``rows`` are at now over arrays (SPEC §2.3, §2.4)."""
         front = self._front
         assert front is not None
         front.deal(rows, self._deal_seeds(rows))
-        self._ask(rows)
 
     def _ask(self, rows: npt.NDArray[np.int64]) -> None:
         front = self._front
@@ -411,6 +410,14 @@ class VectorDealEnv:
             self._step_exact(np.flatnonzero(~playing).tolist(), ids, rewards, terminations)
         if play is not None:
             self._step_play(play, playing, ids, rewards, terminations)
+            self._write_play(play)
+        # The rows before their card play are written last, over what the
+        # play's whole columns left in them.
+        if self._front is not None:
+            self._ask(np.flatnonzero(self._front.reserving))
+        else:
+            for row in range(count) if play is None else np.flatnonzero(~play.active).tolist():
+                self._turn(row)
         info = self._info()
         if self._final is not None:
             info["final_obs"] = self._final
@@ -435,8 +442,6 @@ class VectorDealEnv:
         done = front.answer(rows, ids[rows])
         if len(done):
             self._enter(done)
-            rows = rows[front.reserving[rows]]
-        self._ask(rows)
 
     def _step_exact(
         self,
@@ -466,8 +471,6 @@ class VectorDealEnv:
                 continue
             if play is not None and rows.deals[row].phase is Phase.PLAY:
                 entering.append(row)
-                continue
-            self._turn(row)
         if ended:
             done = np.array(ended, dtype=np.int64)
             self._numbers[done] += 1
@@ -510,18 +513,23 @@ class VectorDealEnv:
                 self._deal(finished)
             else:
                 self._redeal(finished)
-        still = np.flatnonzero(play.active)
-        play.write_mask(still, self._mask)
-        seat = play.seats(still)
-        self._seats[still] = seat
+
+    def _write_play(self, play: PlayRows) -> None:
+        """Write the mask, seat and tensor of every row in the card play, over whole columns
+        (SPEC §5.2, §6.1, §8); the other rows' are left to be written after."""
+        every = np.arange(self.num_envs)
+        play.write_mask(every, self._mask)
+        seat = play.seats(every)
+        self._seats[:] = seat
         if play.tensors is not None:
-            self._observations[still] = play.tensors.write(
-                still,
+            play.tensors.write(
+                every,
                 seat,
-                play.one[still, seat],
-                play.two[still, seat],
-                play.re_mask[still],
-                play.declarer[still],
+                play.one.ravel()[4 * every + seat],
+                play.two.ravel()[4 * every + seat],
+                play.re_mask,
+                play.declarer,
+                out=self._observations,
             )
 
     def _check_actions(self, actions: object) -> npt.NDArray[np.int64]:

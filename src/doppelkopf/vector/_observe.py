@@ -29,6 +29,11 @@ Hot-path tricks, each pinned by a test in ``tests/test_vector_play.py``:
    before the contract the seat on turn sees little, which
    :func:`reservation_ones` lists from the deal's state in a tenth of the
    time of building a view and encoding it.
+4. *Whole columns* (``test_whole_column_tensors``): where nearly every
+   row is in the card play, every row's line is gathered from ``base`` by
+   ``np.take`` straight into the environment's array and the public and
+   personal pieces written over whole columns; the rows not in the play
+   are written afterwards by their own path.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ from ..deal import Deal, Phase, Reservation
 from ..parties import Announcement
 from ..rules import GameType
 
-__all__ = ["GAMES", "PlayTensors", "party_masks", "reservation_ones"]
+__all__ = ["GAMES", "PlayTensors", "party_masks", "reservation_ones", "unpack"]
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -95,6 +100,13 @@ _PUBLIC: Final = (
     (encoding.OBSERVATION_SIZE, encoding.INFORMATION_STATE_SIZE),
 )
 """The column ranges of ``public``, copied whole into every row's tensor."""
+
+
+def unpack(bits: Ints) -> npt.NDArray[np.uint8]:
+    """Bit ``c`` of each of ``bits`` as column ``c`` of 24, as 0 or 1."""
+    low = np.ascontiguousarray(bits.astype("<i8").view(np.uint8).reshape(len(bits), 8)[:, :3])
+    columns: npt.NDArray[np.uint8] = np.unpackbits(low, axis=1, bitorder="little")
+    return columns
 
 
 def party_masks(re_known: Ints, kontra_known: Ints, own_queens: Ints) -> tuple[Ints, Ints]:
@@ -338,15 +350,26 @@ class PlayTensors:
         declarer: Ints,
         *,
         finished: bool = False,
+        out: npt.NDArray[np.uint8] | None = None,
     ) -> npt.NDArray[np.uint8]:
-        """The tensors of ``seat`` in ``rows``, one line a row (trick 1)."""
-        lines = self.base[rows, seat]
-        public = self.public[rows]
+        """The tensors of ``seat`` in ``rows``, one line a row (trick 1).
+
+        With ``out``, ``rows`` are every row in order (trick 4): the lines are
+        written into ``out`` in place, whole columns at a time, and those of
+        the rows not in the play are left for the caller to overwrite.
+        """
+        if out is None:
+            lines = self.base[rows, seat]
+            public = self.public[rows]
+        else:
+            lines = out
+            np.take(self.base.reshape(-1, self.size), 4 * rows + seat, axis=0, out=lines)
+            public = self.public
         for start, stop in _PUBLIC:
             if start < self.size:
                 lines[:, start:stop] = public[:, start:stop]
-        lines[:, AT["hand"] : AT["hand"] + 48 : 2] = (one[:, None] >> _BITS) & 1
-        lines[:, AT["hand"] + 1 : AT["hand"] + 48 : 2] = (two[:, None] >> _BITS) & 1
+        lines[:, AT["hand"] : AT["hand"] + 48 : 2] = unpack(one)
+        lines[:, AT["hand"] + 1 : AT["hand"] + 48 : 2] = unpack(two)
         places = np.arange(len(rows))
         if finished:
             lines[:, AT["phase"] + _PLAY] = 0

@@ -61,7 +61,7 @@ from ..rules import GameType, Rules
 from ..search._playout_summary import SHIFTS, context_id, scores_of
 from ..search._playout_tables import DULLE_INDEX, OrderTables, order_tables
 from ..search._vector import _Tables, summary_keys
-from ._observe import GAMES, PlayTensors
+from ._observe import GAMES, PlayTensors, unpack
 
 __all__ = ["PlayRows"]
 
@@ -120,13 +120,6 @@ def bands(total: int, tricks: int) -> Ints:
     band = np.where(taken == 0, 0, np.where(taken >= tricks, taken, 1))
     table: Ints = ((band[:, None] << _TRICKS_SHIFT) | least[None, :]).ravel()
     return table
-
-
-def _unpack(bits: Ints) -> Bools:
-    """Bit ``c`` of each of ``bits`` as column ``c`` of 24 (trick 5)."""
-    low = np.ascontiguousarray(bits.astype("<i8").view(np.uint8).reshape(len(bits), 8)[:, :3])
-    columns: Bools = np.unpackbits(low, axis=1, bitorder="little").view(np.bool_)
-    return columns
 
 
 def level_runs(
@@ -318,7 +311,7 @@ class PlayRows:
         held = self.one.ravel()[self._places + seat]
         following = held & np.where(self.length > 0, self.follow, -1)
         legal = np.where(active, np.where(following != 0, following, held), 0)
-        mask[:, :24] = _unpack(legal)
+        mask[:, :24] = unpack(legal).view(np.bool_)
         start, stop = self._runs(seat)
         stop = np.where(active & ~self.pending, stop, 0)
         mask[:, ANNOUNCE_BASE : ANNOUNCE_BASE + 5] = (start[:, None] <= _LEVELS) & (
