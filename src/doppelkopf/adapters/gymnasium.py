@@ -60,10 +60,9 @@ import numpy.typing as npt
 
 from .. import _checks
 from ..deal import Announce, Deal, Phase, Play
-from ..deal.machine import announcing_seats
 from ..errors import IllegalActionError, InvalidValueError, WrongPhaseError
 from ..players import HeuristicPlayer, Player, RandomPlayer
-from ..players.runner import _apply, _no_action
+from ..players.runner import _apply, _no_action, _offered
 from ..rules import Rules, rule_set
 from ..scoring import settle
 from . import _spaces, encoding
@@ -445,7 +444,7 @@ def _advance(deal: Deal, players: dict[int, Player], learner: int, played: int |
     """
     while True:
         if played is not None:
-            deal = _offer(deal, players, learner, played)
+            deal = _offered(deal, players, played, skip=learner)
         seat = deal.turn
         if seat is None or seat == learner:
             return deal
@@ -458,25 +457,6 @@ def _advance(deal: Deal, players: dict[int, Player], learner: int, played: int |
             if not isinstance(action, Announce):
                 break
         played = seat if isinstance(action, Play) else None
-
-
-def _offer(deal: Deal, players: dict[int, Player], learner: int, played: int) -> Deal:
-    """Offer each opponent but the one on turn an announcement after seat ``played``'s card."""
-    turn = deal.turn
-    if turn is None:
-        return deal
-    offered_to = announcing_seats(deal)
-    if not offered_to:
-        return deal
-    for offset in (1, 2, 3):
-        other = (played + offset) & 3
-        if other in (turn, learner) or not offered_to >> other & 1:
-            continue
-        offered = players[other].act(deal.view(other))
-        if offered is not None:
-            deal, _ = _apply(deal, other, offered)
-            turn = deal.turn
-    return deal
 
 
 def _register() -> None:

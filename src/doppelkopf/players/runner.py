@@ -9,7 +9,7 @@ time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from .. import _checks
@@ -223,20 +223,10 @@ def _steps(deal: Deal, players: tuple[Player, ...]) -> Iterator[Step]:
             yield Step(event, deal)
             if not isinstance(action, Announce):
                 break
-        if not isinstance(action, Play) or (turn := deal.turn) is None:
-            continue
-        offered_to = announcing_seats(deal)
-        if not offered_to:
-            continue
-        for offset in (1, 2, 3):
-            other = (seat + offset) & 3
-            if other == turn or not offered_to >> other & 1:
-                continue
-            offered = players[other].act(deal.view(other))
-            if offered is not None:
-                deal, event = _apply(deal, other, offered)
-                yield Step(event, deal)
-                turn = deal.turn
+        if isinstance(action, Play):
+            for offered, event in _offers(deal, players, seat):
+                yield Step(event, offered)
+                deal = offered
 
 
 def _play_to_end(deal: Deal, players: tuple[Player, ...]) -> Deal:
@@ -249,20 +239,45 @@ def _play_to_end(deal: Deal, players: tuple[Player, ...]) -> Deal:
             deal, _ = _apply(deal, seat, action)
             if not isinstance(action, Announce):
                 break
-        if not isinstance(action, Play) or (turn := deal.turn) is None:
-            continue
-        offered_to = announcing_seats(deal)
-        if not offered_to:
-            continue
-        for offset in (1, 2, 3):
-            other = (seat + offset) & 3
-            if other == turn or not offered_to >> other & 1:
-                continue
-            offered = players[other].act(deal.view(other))
-            if offered is not None:
-                deal, _ = _apply(deal, other, offered)
-                turn = deal.turn
+        if isinstance(action, Play):
+            deal = _offered(deal, players, seat)
     return deal
+
+
+def _offered(
+    deal: Deal, players: Sequence[Player] | Mapping[int, Player], played: int, skip: int = -1
+) -> Deal:
+    """The deal after the announcements of :func:`_offers`."""
+    for offered, _ in _offers(deal, players, played, skip):
+        deal = offered
+    return deal
+
+
+def _offers(
+    deal: Deal, players: Sequence[Player] | Mapping[int, Player], played: int, skip: int = -1
+) -> Iterator[tuple[Deal, Event]]:
+    """Offer an announcement to each seat but the one on turn after seat ``played``'s card
+    (SPEC §8.2): the deal and the event after each one made.
+
+    The seats are asked in turn from ``played``'s left, each only while it may
+    announce; ``skip`` is a seat not asked (a learner that announces on its own
+    turn).  A seat's player answers ``None`` to let the offer pass.
+    """
+    turn = deal.turn
+    if turn is None:
+        return
+    offered_to = announcing_seats(deal)
+    if not offered_to:
+        return
+    for offset in (1, 2, 3):
+        other = (played + offset) & 3
+        if other in (turn, skip) or not offered_to >> other & 1:
+            continue
+        offered = players[other].act(deal.view(other))
+        if offered is not None:
+            deal, event = _apply(deal, other, offered)
+            yield deal, event
+            turn = deal.turn
 
 
 def _no_action(deal: Deal, seat: int) -> IllegalActionError:
