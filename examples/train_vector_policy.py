@@ -87,12 +87,24 @@ class Policy:
 
     def probabilities(self, x: Floats, mask: npt.NDArray[np.bool_]) -> Floats:
         """The policy's probability of each action id in each row; zero where illegal."""
-        logits = x @ self.weights + self.bias
-        logits = np.where(mask, logits, -np.inf)
-        logits -= logits.max(axis=1, keepdims=True)
-        odds = np.exp(logits)
-        probabilities: Floats = odds / odds.sum(axis=1, keepdims=True)
-        return probabilities
+        return softmax(x @ self.weights + self.bias, mask)
+
+    def sparse_logits(self, observations: npt.NDArray[np.uint8]) -> Floats:
+        """``x @ W + b`` for tensors of zeros and ones: the sum of the rows of ``W`` the ones pick.
+
+        A step's few hundred rows are summed so rather than by a matrix
+        product: a product this small, once a step, wakes the threads of the
+        BLAS library every time, and their waiting for the next costs more
+        processor time than the sum (four times the whole run's, measured with
+        OpenBLAS on two cores).
+        """
+        rows, columns = np.nonzero(observations)
+        starts = np.searchsorted(rows, np.arange(len(observations)))
+        picked = np.concatenate([self.weights[columns], np.zeros_like(self.weights[:1])])
+        sums = np.add.reduceat(picked, starts, axis=0)
+        sums[np.bincount(rows, minlength=len(observations)) == 0] = 0
+        logits: Floats = sums + self.bias
+        return logits
 
     def value(self, x: Floats) -> Floats:
         """The baseline: the estimated return of the seat on turn, in units of REWARD_SCALE."""
@@ -108,7 +120,7 @@ class Policy:
         greedy: bool = False,
     ) -> npt.NDArray[np.int64]:
         """One action id per row: drawn from the policy, or its most likely one if ``greedy``."""
-        probabilities = self.probabilities(observations.astype(np.float32), mask)
+        probabilities = softmax(self.sparse_logits(observations), mask)
         if greedy:
             chosen: npt.NDArray[np.int64] = probabilities.argmax(axis=1)
             return chosen
@@ -131,6 +143,15 @@ class Policy:
             value_weights=self.value_weights,
             value_bias=self.value_bias,
         )
+
+
+def softmax(logits: Floats, mask: npt.NDArray[np.bool_]) -> Floats:
+    """The softmax of each row of ``logits`` over the ids ``mask`` marks legal; zero elsewhere."""
+    masked = np.where(mask, logits, -np.inf)
+    masked -= masked.max(axis=1, keepdims=True)
+    odds = np.exp(masked)
+    probabilities: Floats = odds / odds.sum(axis=1, keepdims=True)
+    return probabilities
 
 
 @dataclass
@@ -498,8 +519,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     if options.save:
         policy.save(options.save)
         print(f"weights written to {options.save}")
+    processor = time.process_time()
     evaluation = evaluate(policy, options.eval_deals, batch=options.batch, seed=options.seed)
-    print(f"evaluation over {options.eval_deals:,} deals, mean score a deal and seat, 95 % CI:")
+    print(
+        f"evaluation over {options.eval_deals:,} deals, twice "
+        f"({time.process_time() - processor:.1f} s of processor time); "
+        "mean score a deal and seat, 95 % CI:"
+    )
     names = {
         "learner": f"learner at seats {LEARNER_SEATS}",
         "random seats": "random players against it",
