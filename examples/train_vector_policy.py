@@ -449,11 +449,13 @@ def play(
     *,
     batch: int = 256,
     seed: int = 0,
+    greedy: bool = False,
 ) -> npt.NDArray[np.float64]:
     """The four seats' scores, shape ``(deals, 4)``, of ``deals`` evaluation deals.
 
-    ``policy`` plays :data:`LEARNER_SEATS`, taking its most likely legal
-    action; ``None`` plays random there too.  Row ``r`` of the environment
+    ``policy`` plays :data:`LEARNER_SEATS`, drawing its actions as in
+    training, or taking its most likely legal one if ``greedy``; ``None``
+    plays random there too.  Row ``r`` of the environment
     plays its deals ``0, 1, …`` of the evaluation seed: the same deals
     whatever ``policy`` is.
     """
@@ -472,7 +474,7 @@ def play(
         if policy is not None:
             mine = learner[info["seat"]]
             if mine.any():
-                actions[mine] = policy.act(observations[mine], mask[mine], rng, greedy=True)
+                actions[mine] = policy.act(observations[mine], mask[mine], rng, greedy=greedy)
         observations, rewards, terminations, _, info = env.step(actions)
         rows = np.flatnonzero(terminations & (count < per_row))
         scores[count[rows], rows] = rewards[rows]
@@ -481,10 +483,17 @@ def play(
     return result
 
 
-def evaluate(policy: Policy, deals: int, *, batch: int = 256, seed: int = 0) -> Evaluation:
-    """The policy and the random player at :data:`LEARNER_SEATS` over the same evaluation deals."""
+def evaluate(
+    policy: Policy, deals: int, *, batch: int = 256, seed: int = 0, greedy: bool = False
+) -> Evaluation:
+    """The policy and the random player at :data:`LEARNER_SEATS` over the same evaluation deals.
+
+    The policy draws its actions, so that the untrained policy is the random
+    player; with ``greedy`` it takes its most likely legal action (the
+    untrained policy then takes the lowest legal id, no random player).
+    """
     return Evaluation(
-        play(policy, deals, batch=batch, seed=seed),
+        play(policy, deals, batch=batch, seed=seed, greedy=greedy),
         play(None, deals, batch=batch, seed=seed),
     )
 
@@ -498,6 +507,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rate", type=float, default=0.01, help="Adam's learning rate")
     parser.add_argument("--epochs", type=int, default=10, help="progress lines printed")
     parser.add_argument("--save", metavar="FILE", help="write the weights with numpy.savez")
+    parser.add_argument(
+        "--greedy", action="store_true", help="evaluate the most likely action, not a draw"
+    )
     options = parser.parse_args(argv)
     if min(options.deals, options.batch, options.eval_deals, options.epochs) < 1:
         parser.error("--deals, --batch, --eval-deals and --epochs must be positive")
@@ -520,7 +532,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         policy.save(options.save)
         print(f"weights written to {options.save}")
     processor = time.process_time()
-    evaluation = evaluate(policy, options.eval_deals, batch=options.batch, seed=options.seed)
+    evaluation = evaluate(
+        policy, options.eval_deals, batch=options.batch, seed=options.seed, greedy=options.greedy
+    )
     print(
         f"evaluation over {options.eval_deals:,} deals, twice "
         f"({time.process_time() - processor:.1f} s of processor time); "
