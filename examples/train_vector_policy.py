@@ -29,12 +29,16 @@ its decisions over to the next update, one update behind the policy).  A
 small entropy bonus keeps the policy from settling on one action early.
 
 **The evaluation** plays ``--eval-deals`` deals of an environment seeded apart
-from training's, the trained policy (its most likely legal action) at seats 0
-and 2 against random players at 1 and 3, and again the random player at every
-seat over the very same deals: deal ``k`` of row ``r`` is dealt from the same
-seed in both runs, so the difference of the two is paired deal by deal.  A
+from training's, the trained policy at seats 0 and 2 against random players
+at 1 and 3, and again the random player at every seat over the very same
+deals: deal ``k`` of row ``r`` is dealt from the same seed in both runs, so
+the difference of the two is paired deal by deal.  The policy draws its
+actions as in training (``--greedy``: its most likely legal action).  A
 deal's score of the learner is the mean of its two seats' scores; the random
 players' is minus that, a deal's scores summing to zero.
+
+Training, evaluation and control are each a function of ``--seed`` (and
+``--batch``): a run prints the same figures every time on the same machine.
 """
 
 from __future__ import annotations
