@@ -23,15 +23,24 @@ How it maps to ``_play.py``:
   settled by ``PlayRows.settle`` (SPEC §12), which reads ``levels``,
   ``timely``, ``declarer``, ``married``, ``entry_re``, ``cards``, ``winners``
   and ``first``.
+  Between those moves the device holds the rows: ``PlayRows``' own arrays
+  of a playing row are stale, and its ``write_mask``, ``seats`` and
+  ``apply`` are not called for it.
 - :func:`legal_mask` is ``PlayRows.write_mask`` and :func:`seats`
-  ``PlayRows.seats``; :func:`step` is ``PlayRows.apply`` with its
-  ``_announce``, ``_play`` and ``_close``.  Where ``PlayRows`` selects rows by
+  ``PlayRows.seats``; :func:`step` is ``PlayRows.apply``, its
+  ``_announce``, ``_play`` and ``_close`` here :func:`_announce`,
+  :func:`_card` and :func:`_close`.  Where ``PlayRows`` selects rows by
   index lists, these functions compute every row and keep the old values
   where a boolean row mask is false (``jnp.where``), so no shape depends on
   the data; a gather or scatter by seat, party, moment or trick is a one-hot
   comparison with ``arange``.  The rules enter through the shapes (the
-  tricks are ``cards.shape[1] // 4``) and the static argument ``skip`` of
+  tricks are ``winners.shape[1]``) and the static argument ``skip`` of
   :func:`legal_mask` (V§4).
+
+Not here: the observation tensors of :mod:`doppelkopf.vector._observe`,
+which ``PlayRows.apply`` updates card by card through ``PlayRows.tensors``;
+the rows of this module give the legal mask and the seat on turn alone
+(the environment's ``observation=None``).
 
 The hot-path tricks of ``_play.py`` carry over: the hands as two 24-bit
 planes per seat (following suit is one ``&``), the announcements as a run of
