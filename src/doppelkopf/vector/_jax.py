@@ -67,6 +67,7 @@ from ._play import PlayRows
 __all__ = [
     "ANNOUNCE_COLUMN",
     "COLUMNS",
+    "ORDERS",
     "PlayState",
     "Tables",
     "action_ids",
@@ -90,11 +91,14 @@ Rows = npt.NDArray[np.int64]
 """Row numbers, as ``PlayRows`` takes them."""
 
 _CARDS: Final = 24
+ORDERS: Final = 2 * len(GameType)
+"""The card orders :func:`device_tables` holds room for: each game type with and without
+the Schweine (V§2.3), the most a rule set can have."""
 _BITS: Final = np.arange(_CARDS, dtype=np.int32)
 _LEVELS: Final = np.arange(5, dtype=np.int32)
 _SEATS: Final = np.arange(4, dtype=np.int32)
 _PARTIES: Final = np.arange(2, dtype=np.int32)
-_SMALLEST_PUT: Final = 8
+_SMALLEST_PUT: Final = 64
 """The fewest rows :func:`put_rows` and :func:`take_rows` move in one compiled call."""
 
 
@@ -136,6 +140,7 @@ class PlayState(NamedTuple):
 class Tables(NamedTuple):
     """``PlayRows.flat`` on the device: the tables of every card order by number (SPEC §4, §5).
 
+    Each array holds :data:`ORDERS` orders, the unused ones zero.
     ``keys`` (orders · 5 · 24) the winning key of each card by order and led
     category, ``category`` (orders · 24) each card's category, ``follow``
     (orders · 5) the cards of each category as a 24-bit set, ``rises_early``
@@ -170,18 +175,25 @@ def device_tables(play: PlayRows) -> Tables:
     Each game type's order, with and without the Schweine (SPEC §4, V§2.3),
     gets its number in ``play`` now; the orders are cached values, so the
     deals that enter later find theirs and the tables keep their shapes.
+    The tables are padded to :data:`ORDERS` orders, so that the rule sets of
+    one number of tricks share their compiled functions.
     """
     rules = play.rules
     for game in GameType:
         for schweine in (False, True):
             play._number(rules.card_order(game, schweine=schweine))
     flat = play.flat
+    padding = ORDERS - len(flat.rises_early)
+
+    def padded(values: npt.NDArray[Any], per_order: int) -> jax.Array:
+        return jnp.asarray(np.concatenate([values, np.zeros(padding * per_order, values.dtype)]))
+
     return Tables(
-        keys=jnp.asarray(flat.keys, dtype=jnp.int32),
-        category=jnp.asarray(flat.category, dtype=jnp.int32),
-        follow=jnp.asarray(flat.follow, dtype=jnp.int32),
-        rises_early=jnp.asarray(flat.rises_early),
-        rises_last=jnp.asarray(flat.rises_last),
+        keys=padded(flat.keys.astype(np.int32), 5 * _CARDS),
+        category=padded(flat.category.astype(np.int32), _CARDS),
+        follow=padded(flat.follow.astype(np.int32), 5),
+        rises_early=padded(flat.rises_early, 1),
+        rises_last=padded(flat.rises_last, 1),
     )
 
 
@@ -281,17 +293,17 @@ def level_runs(
     ``own`` and ``other`` the two parties' levels (-1 for nothing said),
     ``timely`` whether the own Re/Kontra came in time, ``size`` the
     announcer's cards, ``last`` the deadline of Re/Kontra, the marriage's
-    shift subtracted.  Twelve cards before any announcement open the whole
-    run with skipped levels, only Re/Kontra without:
+    shift subtracted.  With skipped levels, twelve cards before any
+    announcement open the whole run; ten cards after the other party's Re
+    allow the Kontra alone; ten cards after the own timely Re allow "no 90"
+    and up:
 
-    >>> start, stop = level_runs(
-    ...     jnp.array([-1, -1]), jnp.array([False, False]), jnp.array([-1, -1]),
-    ...     jnp.array([12, 12]), jnp.array([11, 11]), skip=True)
+    >>> runs = jax.jit(level_runs, static_argnames="skip")
+    >>> start, stop = runs(
+    ...     jnp.array([-1, -1, 0]), jnp.array([False, False, True]), jnp.array([-1, 0, -1]),
+    ...     jnp.array([12, 10, 10]), jnp.array([11, 11, 11]), skip=True)
     >>> start.tolist(), stop.tolist()
-    ([0, 0], [5, 5])
-    >>> level_runs(jnp.array([-1]), jnp.array([False]), jnp.array([-1]),
-    ...     jnp.array([12]), jnp.array([11]), skip=False)[1].tolist()
-    [1]
+    ([0, 0, 1], [5, 1, 5])
     """
     none = own < 0
     opening = none & (size >= last)
