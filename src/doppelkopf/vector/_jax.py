@@ -26,7 +26,8 @@ How it maps to ``_play.py``:
   Between those moves the device holds the rows: ``PlayRows``' own arrays
   of a playing row are stale, and its ``write_mask``, ``seats`` and
   ``apply`` are not called for it.
-- :func:`legal_mask` is ``PlayRows.write_mask`` and :func:`seats`
+- :func:`legal_mask` (and its packed form :func:`legal_bits`) is
+  ``PlayRows.write_mask`` and :func:`seats`
   ``PlayRows.seats``; :func:`step` is ``PlayRows.apply``, its
   ``_announce``, ``_play`` and ``_close`` here :func:`_announce`,
   :func:`_card` and :func:`_close`.  Where ``PlayRows`` selects rows by
@@ -73,6 +74,7 @@ __all__ = [
     "action_ids",
     "device_tables",
     "from_rows",
+    "legal_bits",
     "legal_mask",
     "level_runs",
     "put_rows",
@@ -94,9 +96,14 @@ _CARDS: Final = 24
 ORDERS: Final = 2 * len(GameType)
 """The card orders :func:`device_tables` holds room for: each game type with and without
 the Schweine (V§2.3), the most a rule set can have."""
-_BITS: Final = np.arange(_CARDS, dtype=np.int32)
-_LEVELS: Final = np.arange(5, dtype=np.int32)
+_COLUMN_BITS: Final = np.arange(COLUMNS, dtype=np.int32)
 _SEATS: Final = np.arange(4, dtype=np.int32)
+_COLUMN_OF: Final = np.array(
+    [*range(_CARDS), *[COLUMNS] * (ANNOUNCE_BASE - _CARDS), *range(_CARDS, COLUMNS), COLUMNS],
+    dtype=np.int32,
+)
+"""The column of :func:`legal_mask` of each action id up to the last level's, then
+:data:`COLUMNS` for an id that is neither a card nor a level."""
 _PARTIES: Final = np.arange(2, dtype=np.int32)
 _SMALLEST_PUT: Final = 64
 """The fewest rows :func:`put_rows` and :func:`take_rows` move in one compiled call."""
@@ -319,22 +326,26 @@ def level_runs(
 
 
 @partial(jax.jit, static_argnames=("skip",))
-def legal_mask(state: PlayState, *, skip: bool) -> jax.Array:
-    """The legal cards and announcement levels of the seat on turn, bool (B, :data:`COLUMNS`).
+def legal_bits(state: PlayState, *, skip: bool) -> jax.Array:
+    """The legal cards and announcement levels of the seat on turn, packed: int32 (B,).
 
-    Columns 0-23 are the card indices (SPEC §5.2: follow the led category if
-    the hand can), columns :data:`ANNOUNCE_COLUMN` onwards the levels Re/Kontra
-    to Schwarz (SPEC §8.4-§8.8, V§4; none while a marriage waits for its
-    clarification, SPEC §7.4), as ``PlayRows.write_mask`` writes them at
-    ``0:24`` and ``ANNOUNCE_BASE:ANNOUNCE_BASE + 5``.  ``skip`` is
-    ``rules.skip_levels``.  Rows not in the play are all false.
+    Bit ``c`` of a row is column ``c`` of :func:`legal_mask`: bits 0-23 the
+    card indices (SPEC §5.2: follow the led category if the hand can), bits
+    :data:`ANNOUNCE_COLUMN` onwards the levels Re/Kontra to Schwarz (SPEC
+    §8.4-§8.8, V§4; none while a marriage waits for its clarification, SPEC
+    §7.4).  ``skip`` is ``rules.skip_levels``.  Rows not in the play are 0.
+    One int a row is what a policy on the device draws from, and what the
+    host reads back, 4 bytes instead of the mask's 29.
     """
+    return _legal_bits(state, skip)
+
+
+def _legal_bits(state: PlayState, skip: bool) -> jax.Array:
     tricks = state.winners.shape[1]
     seat = _seat(state)
     held = _at(state.one, seat)
     following = held & jnp.where(state.length > 0, state.follow, -1)
     legal = jnp.where(following != 0, following, held)
-    cards = ((legal[:, None] >> _BITS) & 1) != 0
     kontra = 1 - ((state.re_mask >> seat) & 1)
     start, stop = level_runs(
         _at(state.levels, kontra),
@@ -345,8 +356,20 @@ def legal_mask(state: PlayState, *, skip: bool) -> jax.Array:
         skip=skip,
     )
     stop = jnp.where(state.pending, 0, stop)
-    levels = (start[:, None] <= _LEVELS) & (stop[:, None] > _LEVELS)
-    return jnp.concatenate([cards, levels], axis=1) & state.active[:, None]
+    levels = jnp.where(stop > start, jnp.left_shift(1, stop) - jnp.left_shift(1, start), 0)
+    return jnp.where(state.active, legal | (levels << ANNOUNCE_COLUMN), 0)
+
+
+@partial(jax.jit, static_argnames=("skip",))
+def legal_mask(state: PlayState, *, skip: bool) -> jax.Array:
+    """:func:`legal_bits` as a mask, bool (B, :data:`COLUMNS`) (SPEC §5.2, §7.4, §8).
+
+    Columns 0-23 are the cards, as ``PlayRows.write_mask`` writes them at
+    ``0:24``, and the five columns from :data:`ANNOUNCE_COLUMN` the levels, as
+    it writes them at ``ANNOUNCE_BASE:ANNOUNCE_BASE + 5``.  Rows not in the
+    play are all false.
+    """
+    return ((_legal_bits(state, skip)[:, None] >> _COLUMN_BITS) & 1) != 0
 
 
 def action_ids(columns: jax.Array) -> jax.Array:
@@ -367,19 +390,25 @@ def step(
 
     Returns the new state and the rows whose deal this step finished (their
     ``active`` cleared), both over all ``B`` rows; the rows outside ``rows``
-    or not in the play keep every value, and their actions are not read.
+    or not in the play keep every value, and their actions are not read; a
+    row whose id is neither a card nor an announcement level does not move.
     An announcement is :func:`_announce`, a card :func:`_card`, the fourth
     card of a trick closes it (:func:`_close`); the deal ends with its last
     trick (SPEC §5.4).
     """
     tricks = state.winners.shape[1]
-    moving = rows & state.active
+    # One lookup reads the actions: XLA fuses cheap elementwise work into each
+    # use, so actions computed on the device (a policy's draw) would be
+    # computed again for every element of the planes, cards and winners.
+    inside = (actions >= 0) & (actions < len(_COLUMN_OF))
+    column = jnp.asarray(_COLUMN_OF)[jnp.where(inside, actions, len(_COLUMN_OF) - 1)]
+    moving = rows & state.active & (column < COLUMNS)
     seat = _seat(state)
-    is_card = actions < _CARDS
-    state = _announce(state, seat, actions - ANNOUNCE_BASE, moving & ~is_card)
+    is_card = column < _CARDS
+    state = _announce(state, seat, column - ANNOUNCE_COLUMN, moving & ~is_card)
     plays = moving & is_card
     closes = plays & (state.length == 3)
-    state = _card(state, tables, seat, jnp.where(is_card, actions, 0), plays)
+    state = _card(state, tables, seat, jnp.where(is_card, column, 0), plays)
     state = _close(state, closes)
     finished = closes & (state.done == tricks)
     return state._replace(active=state.active & ~finished), finished
