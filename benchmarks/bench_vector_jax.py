@@ -16,12 +16,17 @@ and every finished row dealt its first-card state again, so that every row
 decides in every step.  A decision is one row's step: a step of ``B`` rows is
 ``B`` decisions.
 
-Three figures, in decisions per second of wall-clock time (the device works
+Four figures, in decisions per second of wall-clock time (the device works
 asynchronously; ``jax.block_until_ready`` ends each round), the best of
 ``--repeat`` rounds of ``--steps`` steps:
 
-- *jax, a call per step*: one jitted call per step from Python, as an
-  environment stepping with host actions would;
+- *jax, a call per step*: one jitted call per step from Python, the
+  actions drawn on the device;
+- *jax, host actions*: what an environment stepping with its caller's
+  actions does: the packed legal actions are read back to the host,
+  unpacked into the mask, drawn by :func:`~doppelkopf.vector.sample_legal`
+  and sent to the device for the step (a second jitted call refills the
+  finished rows);
 - *jax, steps in one call*: ``--steps`` steps in one ``jax.lax.scan``, what a
   training loop on the device would run;
 - *numpy*: ``PlayRows.write_mask``, :func:`~doppelkopf.vector.sample_legal`
@@ -48,6 +53,7 @@ from doppelkopf import Deal, Phase, Rules, __version__
 from doppelkopf.adapters import encoding
 from doppelkopf.vector import sample_legal
 from doppelkopf.vector._jax import (
+    COLUMNS,
     PlayState,
     Tables,
     action_ids,
@@ -179,6 +185,35 @@ def compile_seconds(function: Any, *args: Any, **static: Any) -> float:
     return time.perf_counter() - started
 
 
+@jax.jit
+def _host_step(state: PlayState, actions: jax.Array, fresh: PlayState, tables: Tables) -> PlayState:
+    """The step of every row with the host's actions, the finished rows refilled."""
+    state, finished = step(state, tables, actions, state.active)
+    return _refill(state, fresh, finished)
+
+
+def host_rate(  # noqa: PLR0917 - the figure's arrays and options
+    state: PlayState, fresh: PlayState, tables: Tables, skip: bool, steps: int, repeat: int
+) -> float:
+    """Decisions per second with the mask read back and the actions drawn on the host."""
+    columns = np.arange(COLUMNS, dtype=np.int32)
+    rng = np.random.default_rng(2)
+    carry = state
+
+    def round_() -> None:
+        nonlocal carry
+        for _ in range(steps):
+            bits = np.asarray(legal_bits(carry, skip=skip))
+            mask = ((bits[:, None] >> columns) & 1).astype(np.bool_)
+            drawn = sample_legal(mask, rng)
+            actions = np.where(drawn < 24, drawn, drawn - 24 + encoding.ANNOUNCE_BASE)
+            carry = _host_step(carry, jnp.asarray(actions), fresh, tables)
+        carry = _ready(carry)
+
+    round_()
+    return best_rate(round_, state.active.shape[0] * steps, repeat)
+
+
 def numpy_rate(play: PlayRows, steps: int, repeat: int) -> float:
     """Decisions per second of the numpy play, mask, draw, step and refill included."""
     fresh = {name: getattr(play, name).copy() for name in PlayState._fields}
@@ -258,6 +293,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     rates = {
         "jax, a call per step": best_rate(per_call, decisions, args.repeat),
         "jax, steps in one call": best_rate(fused, decisions, args.repeat),
+        "jax, host actions": host_rate(carry[0], fresh, tables, skip, steps, args.repeat),
     }
     if not args.no_numpy:
         rates["numpy"] = numpy_rate(play, steps, args.repeat)
