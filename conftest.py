@@ -1,8 +1,9 @@
-"""Leave an adapter's examples out of the doctest run where its framework is not installed.
+"""Leave a module's examples out of the doctest run where its framework is not installed.
 
-``doppelkopf.adapters.openspiel`` imports ``pyspiel`` and
-``doppelkopf.adapters.pettingzoo`` imports ``pettingzoo``; without them the
-modules cannot be imported, so their examples cannot run.  The header of the
+``doppelkopf.adapters.openspiel`` imports ``pyspiel``,
+``doppelkopf.adapters.pettingzoo`` imports ``pettingzoo`` and
+``doppelkopf.vector._jax`` imports ``jax``; without them the modules cannot
+be imported, so their examples cannot run.  The header of the
 run says which were left out and why.
 """
 
@@ -13,6 +14,7 @@ import importlib.util
 _FRAMEWORKS = {
     "src/doppelkopf/adapters/openspiel.py": ("pyspiel", "openspiel"),
     "src/doppelkopf/adapters/pettingzoo.py": ("pettingzoo", "pettingzoo"),
+    "src/doppelkopf/vector/_jax.py": ("jax", "jax"),
 }
 
 collect_ignore: list[str] = []

@@ -31,7 +31,9 @@ def tests(session: nox.Session) -> None:
     The tests run in one worker process per core (pytest-xdist): measured on a
     two-core machine, 4 min 31 s against 7 min 33 s in one process.  The
     frameworks of the ``openspiel``, ``pettingzoo`` and ``gymnasium`` extras are
-    installed too, so that the adapters pass the frameworks' own checks, and the
+    installed too, so that the adapters pass the frameworks' own checks, the
+    ``jax`` extra, so that the JAX card play of the vectorised environment is
+    compared with the numpy one, and the
     ``ray`` extra, so that ``arena --ray`` runs on a local Ray (about 240 MB
     installed, 13 s to install with pip's cache warm; its tests take about 20 s).
     They come as wheels or not at all: where a framework has no wheel for this
@@ -42,7 +44,7 @@ def tests(session: nox.Session) -> None:
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
         "optional-dependencies"
     ]
-    for extra in ("openspiel", "pettingzoo", "gymnasium", "ray"):
+    for extra in ("openspiel", "pettingzoo", "gymnasium", "jax", "ray"):
         session.install("--only-binary=:all:", *extras[extra], success_codes=[0, 1])
     session.run(
         "python", "-m", "pytest", "-n", "auto", "--cov", "--cov-report=term", *session.posargs

@@ -1,0 +1,505 @@
+"""The card play of :mod:`doppelkopf.vector._play` as pure JAX functions over all rows.
+
+Imported only where JAX is installed (the ``jax`` extra).  The state is
+:class:`PlayState`, a named tuple of ``jax.Array`` (a pytree), field for
+field the arrays of :class:`~doppelkopf.vector._play.PlayRows` over all ``B``
+rows: the hand planes, the trick so far, the cards and winners of the play,
+the marriage, both parties' announcement levels and which rows play.  The
+numbers are ``int32`` (the planes are 24 bits wide), the cards ``int8`` and
+the flags ``bool``, as in ``PlayRows``; what stays on the host is what
+settlement alone reads, the game type of each row (``PlayRows.games``).
+
+How it maps to ``_play.py``:
+
+- :func:`device_tables` is ``PlayRows.flat`` on the device, the card orders'
+  tables of :mod:`doppelkopf.search._playout_tables`.  It first gives every
+  card order the rules can produce its number in ``PlayRows`` (SPEC §4, V§2),
+  so that no row entering later adds a table: the shapes stay fixed and the
+  functions are compiled once.
+- :func:`from_rows`, :func:`to_rows`, :func:`put_rows` and :func:`take_rows`
+  move rows between ``PlayRows`` and the device.  A row still enters on the
+  host (``PlayRows.enter`` reads the checked deal at its first card, SPEC
+  §3.5) and is then put on the device; a finished row is taken back and
+  settled by ``PlayRows.settle`` (SPEC §12), which reads ``levels``,
+  ``timely``, ``declarer``, ``married``, ``entry_re``, ``cards``, ``winners``
+  and ``first``.
+  Between those moves the device holds the rows: ``PlayRows``' own arrays
+  of a playing row are stale, and its ``write_mask``, ``seats`` and
+  ``apply`` are not called for it.
+- :func:`legal_mask` (and its packed form :func:`legal_bits`) is
+  ``PlayRows.write_mask`` and :func:`seats`
+  ``PlayRows.seats``; :func:`step` is ``PlayRows.apply``, its
+  ``_announce``, ``_play`` and ``_close`` here :func:`_announce`,
+  :func:`_card` and :func:`_close`.  Where ``PlayRows`` selects rows by
+  index lists, these functions compute every row and keep the old values
+  where a boolean row mask is false (``jnp.where``), so no shape depends on
+  the data; a gather or scatter by seat, party, moment or trick is a one-hot
+  comparison with ``arange``.  The rules enter through the shapes (the
+  tricks are ``winners.shape[1]``) and the static argument ``skip`` of
+  :func:`legal_bits` and :func:`legal_mask` (V§4).
+
+Not here: the observation tensors of :mod:`doppelkopf.vector._observe`,
+which ``PlayRows.apply`` updates card by card through ``PlayRows.tensors``;
+the rows of this module give the legal mask and the seat on turn alone
+(the environment's ``observation=None``).
+
+The hot-path tricks of ``_play.py`` carry over: the hands as two 24-bit
+planes per seat (following suit is one ``&``), the announcements as a run of
+levels (:func:`level_runs`), the trick's winner as a running best key and
+place.  Two are new, both for XLA, which fuses cheap elementwise work
+into every use of it: the legal actions packed into one int a row
+(:func:`legal_bits`), so that a draw on the device reduces over no mask,
+and the actions read by :func:`step` through one table lookup, so that a
+draw computed in the same compiled function is not computed again in each
+of the step's fusions (measured on a CPU: a step with its draw went from
+about four times the step's own time to about 1.2 times).
+``tests/test_vector_jax.py`` steps ``PlayRows`` and this module side
+by side and compares every array after every step.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Final, NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import numpy.typing as npt
+
+from ..adapters.encoding import ANNOUNCE_BASE
+from ..rules import GameType
+from ..search._playout_tables import DULLE_INDEX
+from ._play import PlayRows
+
+__all__ = [
+    "ANNOUNCE_COLUMN",
+    "COLUMNS",
+    "ORDERS",
+    "PlayState",
+    "Tables",
+    "action_ids",
+    "device_tables",
+    "from_rows",
+    "legal_bits",
+    "legal_mask",
+    "level_runs",
+    "put_rows",
+    "seats",
+    "step",
+    "take_rows",
+    "to_rows",
+]
+
+ANNOUNCE_COLUMN: Final = 24
+"""The column of :func:`legal_mask` of the first announcement level (Re/Kontra)."""
+COLUMNS: Final = ANNOUNCE_COLUMN + 5
+"""The columns of :func:`legal_mask`: 24 cards, then the five announcement levels."""
+ORDERS: Final = 2 * len(GameType)
+"""The card orders :func:`device_tables` holds room for: each game type with and without
+the Schweine (V§2.3), the most a rule set can have."""
+
+Rows = npt.NDArray[np.int64]
+"""Row numbers, as ``PlayRows`` takes them."""
+
+_CARDS: Final = 24
+_COLUMN_BITS: Final = np.arange(COLUMNS, dtype=np.int32)
+_SEATS: Final = np.arange(4, dtype=np.int32)
+_COLUMN_OF: Final = np.array(
+    [*range(_CARDS), *[COLUMNS] * (ANNOUNCE_BASE - _CARDS), *range(_CARDS, COLUMNS), COLUMNS],
+    dtype=np.int32,
+)
+"""The column of :func:`legal_mask` of each action id up to the last level's, then
+:data:`COLUMNS` for an id that is neither a card nor a level."""
+_PARTIES: Final = np.arange(2, dtype=np.int32)
+_SMALLEST_PUT: Final = 64
+"""The fewest rows :func:`put_rows` and :func:`take_rows` move in one compiled call."""
+
+
+class PlayState(NamedTuple):
+    """The arrays of :class:`~doppelkopf.vector._play.PlayRows` on the device, over ``B`` rows.
+
+    Shapes and types: ``one``, ``two`` (B, 4) int32; ``cards`` (B, 4·tricks)
+    int8 (24 for no card yet); ``winners`` (B, tricks) int32; ``levels``
+    (B, 2) int32 (-1 for nothing said) and ``timely`` (B, 2) bool, Re in
+    column 0 and Kontra in 1; ``married``, ``pending`` and ``active`` (B,)
+    bool; every other field (B,) int32.
+    """
+
+    one: jax.Array
+    two: jax.Array
+    table: jax.Array
+    solo_table: jax.Array
+    leader: jax.Array
+    first: jax.Array
+    length: jax.Array
+    done: jax.Array
+    best: jax.Array
+    best_place: jax.Array
+    key_base: jax.Array
+    follow: jax.Array
+    cards: jax.Array
+    winners: jax.Array
+    declarer: jax.Array
+    married: jax.Array
+    pending: jax.Array
+    entry_re: jax.Array
+    re_mask: jax.Array
+    shift: jax.Array
+    levels: jax.Array
+    timely: jax.Array
+    active: jax.Array
+
+
+class Tables(NamedTuple):
+    """``PlayRows.flat`` on the device: the tables of every card order by number (SPEC §4, §5).
+
+    Each array holds :data:`ORDERS` orders, the unused ones zero.
+    ``keys`` (orders · 5 · 24) the winning key of each card by order and led
+    category, ``category`` (orders · 24) each card's category, ``follow``
+    (orders · 5) the cards of each category as a 24-bit set, ``rises_early``
+    and ``rises_last`` (orders) whether the second 10♥ beats the first before
+    and in the last trick (V§2.2).
+    """
+
+    keys: jax.Array
+    category: jax.Array
+    follow: jax.Array
+    rises_early: jax.Array
+    rises_last: jax.Array
+
+
+_TYPES: Final = {
+    "cards": np.int8,
+    "married": np.bool_,
+    "pending": np.bool_,
+    "timely": np.bool_,
+    "active": np.bool_,
+}
+"""The types of the fields that are not ``int32``."""
+
+
+def _typed(name: str, values: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    return np.asarray(values, dtype=_TYPES.get(name, np.int32))
+
+
+def device_tables(play: PlayRows) -> Tables:
+    """The order tables of ``play`` as device arrays, every card order of its rules numbered.
+
+    Each game type's order, with and without the Schweine (SPEC §4, V§2.3),
+    gets its number in ``play`` now; the orders are cached values, so the
+    deals that enter later find theirs and the tables keep their shapes.
+    The tables are padded to :data:`ORDERS` orders, so that the rule sets of
+    one number of tricks share their compiled functions.
+    """
+    rules = play.rules
+    for game in GameType:
+        for schweine in (False, True):
+            play._number(rules.card_order(game, schweine=schweine))
+    flat = play.flat
+    padding = ORDERS - len(flat.rises_early)
+
+    def padded(values: npt.NDArray[Any], per_order: int) -> jax.Array:
+        return jnp.asarray(np.concatenate([values, np.zeros(padding * per_order, values.dtype)]))
+
+    return Tables(
+        keys=padded(flat.keys.astype(np.int32), 5 * _CARDS),
+        category=padded(flat.category.astype(np.int32), _CARDS),
+        follow=padded(flat.follow.astype(np.int32), 5),
+        rises_early=padded(flat.rises_early, 1),
+        rises_last=padded(flat.rises_last, 1),
+    )
+
+
+def from_rows(play: PlayRows) -> PlayState:
+    """Every row of ``play`` as a :class:`PlayState` on the default device."""
+    return PlayState(
+        *(jnp.asarray(_typed(name, getattr(play, name))) for name in PlayState._fields)
+    )
+
+
+def to_rows(state: PlayState, play: PlayRows) -> None:
+    """Copy every array of ``state`` into ``play`` (all rows), e.g. before ``play.settle``."""
+    for name, values in zip(PlayState._fields, jax.device_get(tuple(state)), strict=True):
+        getattr(play, name)[...] = values
+
+
+def _bucket(count: int) -> int:
+    """The rows moved in one call for ``count`` rows: a power of two, so few shapes compile."""
+    return max(_SMALLEST_PUT, 1 << (count - 1).bit_length())
+
+
+def _padded(rows: Rows, size: int, fill: int) -> npt.NDArray[np.int32]:
+    padded = np.full(size, fill, dtype=np.int32)
+    padded[: len(rows)] = rows
+    return padded
+
+
+@jax.jit
+def _scatter(state: PlayState, at: jax.Array, values: PlayState) -> PlayState:
+    return PlayState(
+        *(field.at[at].set(value, mode="drop") for field, value in zip(state, values, strict=True))
+    )
+
+
+@jax.jit
+def _gather(state: PlayState, at: jax.Array) -> PlayState:
+    return PlayState(*(field[at] for field in state))
+
+
+def put_rows(state: PlayState, play: PlayRows, rows: Rows) -> PlayState:
+    """``state`` with ``rows`` read from ``play``, as ``play.enter`` left them (SPEC §3.5).
+
+    The rows are padded to a power of two (the padding falls outside the
+    arrays and is dropped), so a call compiles once per size class.
+    """
+    count = len(rows)
+    if not count:
+        return state
+    size = _bucket(count)
+    taken = _padded(rows, size, int(rows[0]))
+    values = PlayState(
+        *(jnp.asarray(_typed(name, getattr(play, name)[taken])) for name in PlayState._fields)
+    )
+    at = jnp.asarray(_padded(rows, size, len(play.active)))
+    scattered: PlayState = _scatter(state, at, values)
+    return scattered
+
+
+def take_rows(state: PlayState, play: PlayRows, rows: Rows) -> None:
+    """Copy ``rows`` of ``state`` into ``play``: what ``play.settle(rows)`` reads (SPEC §12)."""
+    count = len(rows)
+    if not count:
+        return
+    at = jnp.asarray(_padded(rows, _bucket(count), int(rows[0])))
+    taken = jax.device_get(tuple(_gather(state, at)))
+    for name, values in zip(PlayState._fields, taken, strict=True):
+        getattr(play, name)[rows] = values[:count]
+
+
+def _at(plane: jax.Array, column: jax.Array) -> jax.Array:
+    """``plane[row, column[row]]`` for every row."""
+    return jnp.take_along_axis(plane, column[:, None], axis=1)[:, 0]
+
+
+def _seat(state: PlayState) -> jax.Array:
+    return (state.leader + state.length) & 3
+
+
+@jax.jit
+def seats(state: PlayState) -> jax.Array:
+    """The seat on turn in every row, int32 (meaningful where ``state.active``)."""
+    return _seat(state)
+
+
+def level_runs(
+    own: jax.Array,
+    timely: jax.Array,
+    other: jax.Array,
+    size: jax.Array,
+    last: jax.Array,
+    *,
+    skip: bool,
+) -> tuple[jax.Array, jax.Array]:
+    """``doppelkopf.vector._play.level_runs`` over JAX arrays (SPEC §8.4, §8.6, §8.7, V§4).
+
+    The legal levels of the announcer's party are ``start`` to ``stop - 1``:
+    ``own`` and ``other`` the two parties' levels (-1 for nothing said),
+    ``timely`` whether the own Re/Kontra came in time, ``size`` the
+    announcer's cards, ``last`` the deadline of Re/Kontra, the marriage's
+    shift subtracted.  With skipped levels, twelve cards before any
+    announcement open the whole run; ten cards after the other party's Re
+    allow the Kontra alone; ten cards after the own timely Re allow "no 90"
+    and up:
+
+    >>> runs = jax.jit(level_runs, static_argnames="skip")
+    >>> start, stop = runs(
+    ...     jnp.array([-1, -1, 0]), jnp.array([False, False, True]), jnp.array([-1, 0, -1]),
+    ...     jnp.array([12, 10, 10]), jnp.array([11, 11, 11]), skip=True)
+    >>> start.tolist(), stop.tolist()
+    ([0, 0, 1], [5, 1, 5])
+    """
+    none = own < 0
+    opening = none & (size >= last)
+    reply = none & ~opening & (other >= 0) & (size >= last - other - 1)
+    raising = ~none & (own < 4) & timely & (size >= last - own - 1)
+    start = jnp.where(raising, own + 1, 0)
+    stop = jnp.where(
+        opening,
+        5 if skip else 1,
+        jnp.where(reply, 1, jnp.where(raising, 5 if skip else own + 2, 0)),
+    )
+    return start, stop
+
+
+@partial(jax.jit, static_argnames=("skip",))
+def legal_bits(state: PlayState, *, skip: bool) -> jax.Array:
+    """The legal cards and announcement levels of the seat on turn, packed: int32 (B,).
+
+    Bit ``c`` of a row is column ``c`` of :func:`legal_mask`: bits 0-23 the
+    card indices (SPEC §5.2: follow the led category if the hand can), bits
+    :data:`ANNOUNCE_COLUMN` onwards the levels Re/Kontra to Schwarz (SPEC
+    §8.4-§8.8, V§4; none while a marriage waits for its clarification, SPEC
+    §7.4).  ``skip`` is ``rules.skip_levels``.  Rows not in the play are 0.
+    One int a row is what a policy on the device draws from, and what the
+    host reads back, 4 bytes instead of the mask's 29.
+    """
+    return _legal_bits(state, skip)
+
+
+def _legal_bits(state: PlayState, skip: bool) -> jax.Array:
+    tricks = state.winners.shape[1]
+    seat = _seat(state)
+    held = _at(state.one, seat)
+    following = held & jnp.where(state.length > 0, state.follow, -1)
+    legal = jnp.where(following != 0, following, held)
+    kontra = 1 - ((state.re_mask >> seat) & 1)
+    start, stop = level_runs(
+        _at(state.levels, kontra),
+        _at(state.timely, kontra),
+        _at(state.levels, 1 - kontra),
+        tricks - state.done,
+        tricks - 1 - state.shift,
+        skip=skip,
+    )
+    stop = jnp.where(state.pending, 0, stop)
+    levels = jnp.where(stop > start, jnp.left_shift(1, stop) - jnp.left_shift(1, start), 0)
+    return jnp.where(state.active, legal | (levels << ANNOUNCE_COLUMN), 0)
+
+
+@partial(jax.jit, static_argnames=("skip",))
+def legal_mask(state: PlayState, *, skip: bool) -> jax.Array:
+    """:func:`legal_bits` as a mask, bool (B, :data:`COLUMNS`) (SPEC §5.2, §7.4, §8).
+
+    Columns 0-23 are the cards, as ``PlayRows.write_mask`` writes them at
+    ``0:24``, and the five columns from :data:`ANNOUNCE_COLUMN` the levels, as
+    it writes them at ``ANNOUNCE_BASE:ANNOUNCE_BASE + 5``.  Rows not in the
+    play are all false.
+    """
+    return ((_legal_bits(state, skip)[:, None] >> _COLUMN_BITS) & 1) != 0
+
+
+def action_ids(columns: jax.Array) -> jax.Array:
+    """The action ids of columns of :func:`legal_mask`: cards as they are, levels from
+    ``ANNOUNCE_BASE`` (:mod:`doppelkopf.adapters.encoding`).
+
+    >>> action_ids(jnp.array([3, 24, 28])).tolist() == [3, ANNOUNCE_BASE, ANNOUNCE_BASE + 4]
+    True
+    """
+    return jnp.where(columns < ANNOUNCE_COLUMN, columns, columns - ANNOUNCE_COLUMN + ANNOUNCE_BASE)
+
+
+@jax.jit
+def step(
+    state: PlayState, tables: Tables, actions: jax.Array, rows: jax.Array
+) -> tuple[PlayState, jax.Array]:
+    """Take ``actions`` (legal action ids, one per row) in the playing rows of ``rows``.
+
+    Returns the new state and the rows whose deal this step finished (their
+    ``active`` cleared), both over all ``B`` rows; the rows outside ``rows``
+    or not in the play keep every value, and their actions are not read; a
+    row whose id is neither a card nor an announcement level does not move.
+    An announcement is :func:`_announce`, a card :func:`_card`, the fourth
+    card of a trick closes it (:func:`_close`); the deal ends with its last
+    trick (SPEC §5.4).
+    """
+    tricks = state.winners.shape[1]
+    # One lookup reads the actions: XLA fuses cheap elementwise work into each
+    # use, so actions computed on the device (a policy's draw) would be
+    # computed again for every element of the planes, cards and winners.
+    inside = (actions >= 0) & (actions < len(_COLUMN_OF))
+    column = jnp.asarray(_COLUMN_OF)[jnp.where(inside, actions, len(_COLUMN_OF) - 1)]
+    moving = rows & state.active & (column < COLUMNS)
+    seat = _seat(state)
+    is_card = column < _CARDS
+    state = _announce(state, seat, column - ANNOUNCE_COLUMN, moving & ~is_card)
+    plays = moving & is_card
+    closes = plays & (state.length == 3)
+    state = _card(state, tables, seat, jnp.where(is_card, column, 0), plays)
+    state = _close(state, closes)
+    finished = closes & (state.done == tricks)
+    return state._replace(active=state.active & ~finished), finished
+
+
+def _announce(state: PlayState, seat: jax.Array, level: jax.Array, says: jax.Array) -> PlayState:
+    """In the rows of ``says`` the seat announces ``level`` for its party (SPEC §8.5-§8.8).
+
+    The party's Re/Kontra counts as in time if it came by its deadline (the
+    marriage's shift added, SPEC §7.4) or with a higher level at once (§8.8).
+    """
+    tricks = state.winners.shape[1]
+    kontra = 1 - ((state.re_mask >> seat) & 1)
+    none = _at(state.levels, kontra) < 0
+    in_time = tricks - state.done >= tricks - 1 - state.shift
+    timely = jnp.where(none, (level > 0) | in_time, _at(state.timely, kontra))
+    party = says[:, None] & (kontra[:, None] == _PARTIES)
+    return state._replace(
+        levels=jnp.where(party, level[:, None], state.levels),
+        timely=jnp.where(party, timely[:, None], state.timely),
+    )
+
+
+def _card(
+    state: PlayState, tables: Tables, seat: jax.Array, card: jax.Array, plays: jax.Array
+) -> PlayState:
+    """In the rows of ``plays`` the seat plays ``card`` (SPEC §5.2-§5.4, V§2.2).
+
+    The card leaves the hand (``two`` loses it if set, else ``one``) and is
+    written at its moment; a lead sets the trick's led category, its set of
+    cards to follow and its best key, a later card beats the best key if
+    higher, or if equal where it is the second 10♥ and the order lets it rise.
+    """
+    tricks = state.winners.shape[1]
+    bit = jnp.left_shift(1, card)
+    both = _at(state.two, seat) & bit
+    hand = plays[:, None] & (seat[:, None] == _SEATS)
+    length, done, table = state.length, state.done, state.table
+    moment = 4 * done + length
+    placed = plays[:, None] & (jnp.arange(state.cards.shape[1]) == moment[:, None])
+    leads = length == 0
+    led = 5 * table + tables.category[24 * table + card]
+    key = tables.keys[jnp.where(leads, 24 * led, state.key_base) + card]
+    rises = jnp.where(done == tricks - 1, tables.rises_last[table], tables.rises_early[table])
+    wins = (key > state.best) | (rises & (card == DULLE_INDEX) & (key == state.best))
+    starts = plays & leads
+    return state._replace(
+        one=jnp.where(hand, state.one ^ (bit ^ both)[:, None], state.one),
+        two=jnp.where(hand, state.two ^ both[:, None], state.two),
+        cards=jnp.where(placed, card.astype(jnp.int8)[:, None], state.cards),
+        key_base=jnp.where(starts, 24 * led, state.key_base),
+        follow=jnp.where(starts, tables.follow[led], state.follow),
+        best=jnp.where(plays, jnp.where(leads, key, jnp.maximum(state.best, key)), state.best),
+        best_place=jnp.where(plays & (leads | wins), jnp.where(leads, 0, length), state.best_place),
+        length=jnp.where(plays, length + 1, length),
+    )
+
+
+def _close(state: PlayState, closes: jax.Array) -> PlayState:
+    """The tricks of ``closes`` are complete: the winner leads the next (SPEC §5.3).
+
+    A marriage waiting for its clarification finds the partner in the first
+    trick of the first three won by another seat; after the third won by
+    the declarer it turns into a solo with the marriage solo's order (SPEC
+    §7.2, §7.3).  From then on announcements count from the clarification
+    trick (the shift, SPEC §7.4).
+    """
+    tricks = state.winners.shape[1]
+    done = state.done
+    winner = (state.leader + state.best_place) & 3
+    taken = closes[:, None] & (jnp.arange(tricks) == done[:, None])
+    declarer = state.declarer
+    found = winner != declarer
+    alone = ~found & (done + 1 == 3)
+    clarified = closes & state.pending & (found | alone)
+    alone_re = jnp.left_shift(1, jnp.maximum(declarer, 0))
+    re_mask = jnp.where(found, alone_re | jnp.left_shift(1, winner), alone_re)
+    return state._replace(
+        winners=jnp.where(taken, winner[:, None], state.winners),
+        leader=jnp.where(closes, winner, state.leader),
+        length=jnp.where(closes, 0, state.length),
+        done=jnp.where(closes, done + 1, done),
+        re_mask=jnp.where(clarified, re_mask, state.re_mask),
+        shift=jnp.where(clarified, done, state.shift),
+        table=jnp.where(clarified & alone, state.solo_table, state.table),
+        pending=state.pending & ~clarified,
+    )

@@ -1,0 +1,235 @@
+"""The JAX card play of :mod:`doppelkopf.vector._jax` against the numpy one, step by step.
+
+A numpy :class:`~doppelkopf.vector._play.PlayRows` and a JAX
+:class:`~doppelkopf.vector._jax.PlayState` hold the same rows.  Rows enter as
+:class:`~doppelkopf.vector.VectorDealEnv` enters them: a checked deal reaches
+its first card through its reservation round (SPEC §3.5) and
+``PlayRows.enter`` reads it, and the JAX state takes the rows with
+``put_rows``.  Every step draws random legal actions from the numpy mask
+(the JAX mask must be the same), applies them to a random part of the
+playing rows in both, and compares the seats, the finished rows and every
+state array; a finished row is settled from both (SPEC §12), and idle rows
+take new deals mid-run.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("jax", reason='JAX is not installed: pip install ".[jax]"')
+
+import jax
+import jax.numpy as jnp
+
+from doppelkopf import AnswerPoverty, Deal, Declare, Phase, Reservation, Rules
+from doppelkopf.adapters import encoding
+from doppelkopf.rules import GameType
+from doppelkopf.search._playout_tables import DULLE_INDEX
+from doppelkopf.vector import sample_legal
+from doppelkopf.vector._jax import (
+    ANNOUNCE_COLUMN,
+    COLUMNS,
+    ORDERS,
+    PlayState,
+    action_ids,
+    device_tables,
+    from_rows,
+    legal_bits,
+    legal_mask,
+    put_rows,
+    seats,
+    step,
+    take_rows,
+    to_rows,
+)
+from doppelkopf.vector._play import PlayRows
+
+ROWS = 48
+"""The batch of the side-by-side run."""
+
+RULE_SETS = {
+    "ddv, marriages": (Rules.DDV, 0.9),
+    "ddv": (Rules.DDV, 0.2),
+    "no nines": (Rules(nines=False), 0.3),
+    "no skipped levels": (Rules(skip_levels=False), 0.3),
+    "schweine, second dulle": (Rules(schweinchen=True, second_dulle="always"), 0.3),
+    "no nines, dulle except last": (Rules(nines=False, second_dulle="except_last_trick"), 0.3),
+    "xix, armut": (Rules.XIX, 0.6),
+}
+"""Each rule set with the share of rows whose seats declare a marriage or an Armut
+where they can."""
+
+PREFERRED = [
+    encoding.encode_action(action)
+    for action in (
+        Declare(0, Reservation.MARRIAGE),
+        Declare(0, Reservation.POVERTY),
+        AnswerPoverty(0, True),
+        Declare(0, Reservation.HEALTHY),
+    )
+]
+"""What a seat of a deal that prefers marriages says, the first of these that it may."""
+
+
+def _at_first_card(seed: int, rules: Rules, marry: bool, rng: np.random.Generator) -> Deal:
+    """A shuffled deal taken through its reservation round to its first card (SPEC §3.5).
+
+    With ``marry`` a seat declares its marriage or its Armut where it may,
+    accepts an Armut and else says healthy (:data:`PREFERRED`); otherwise
+    the declarations (and the Armut's exchange) are drawn.  A deal that ends there (thrown in)
+    is replaced by the next seed's.
+    """
+    while True:
+        deal = Deal.shuffled(seed, rules=rules)
+        while deal.phase is not Phase.PLAY and not deal.is_finished:
+            actions = encoding.turn_actions(deal)
+            ids = [encoding.encode_action(action) for action in actions]
+            wanted = [ids.index(i) for i in PREFERRED if i in ids] if marry else []
+            chosen = wanted[0] if wanted else int(rng.integers(len(actions)))
+            deal = deal.apply(actions[chosen])
+        if deal.phase is Phase.PLAY:
+            return deal
+        seed += 1_000_003
+
+
+def _compare(state: PlayState, play: PlayRows) -> None:
+    """Every array of ``state`` equals ``play``'s, over all rows."""
+    for name, values in zip(PlayState._fields, jax.device_get(tuple(state)), strict=True):
+        expected = getattr(play, name)
+        assert values.shape == expected.shape, name
+        assert np.array_equal(values, expected), (name, np.argwhere(values != expected)[:5])
+
+
+def _mask(play: PlayRows) -> np.ndarray:
+    """The numpy mask of the playing rows, in the columns of ``legal_mask``."""
+    mask = np.zeros((len(play.active), encoding.NUM_ACTIONS), dtype=np.bool_)
+    play.write_mask(np.flatnonzero(play.active), mask)
+    announce = mask[:, encoding.ANNOUNCE_BASE : encoding.ANNOUNCE_BASE + 5]
+    return np.concatenate([mask[:, :24], announce], axis=1)
+
+
+def _run(rules: Rules, marry: float, steps: int, seed: int) -> dict[str, int]:
+    """Step both engines side by side; counts of what was seen."""
+    rng = np.random.default_rng(seed)
+    play, mirror = PlayRows(ROWS, rules), PlayRows(ROWS, rules)
+    tables = device_tables(play)
+    device_tables(mirror)
+    numbers = len(play.flat.rises_early)
+    assert tables.rises_early.shape == (ORDERS,)
+    state = from_rows(play)
+    seen = {
+        "deals": 0,
+        "finished": 0,
+        "announced": 0,
+        "marriages": 0,
+        "solo": 0,
+        "dullen": 0,
+        "armut": 0,
+    }
+    for number in range(steps):
+        idle = np.flatnonzero(~play.active)
+        entering = idle[rng.random(len(idle)) < 0.4]
+        if len(entering):
+            deals = [
+                _at_first_card(seed * 100_000 + seen["deals"] + i, rules, rng.random() < marry, rng)
+                for i in range(len(entering))
+            ]
+            seen["deals"] += len(deals)
+            seen["marriages"] += sum(d.game_type is GameType.MARRIAGE for d in deals)
+            seen["armut"] += sum(d.game_type is GameType.POVERTY for d in deals)
+            play.enter(entering.tolist(), deals)
+            mirror.enter(entering.tolist(), deals)
+            state = put_rows(state, play, entering)
+            _compare(state, play)
+        playing = np.flatnonzero(play.active)
+        mask = _mask(play)
+        assert np.array_equal(np.asarray(legal_mask(state, skip=rules.skip_levels)), mask)
+        packed = (mask.astype(np.int64) << np.arange(COLUMNS)).sum(axis=1)
+        assert np.array_equal(np.asarray(legal_bits(state, skip=rules.skip_levels)), packed)
+        assert np.array_equal(np.asarray(seats(state))[playing], play.seats(playing))
+        if not len(playing):
+            continue
+        columns = np.full(ROWS, COLUMNS - 1)
+        columns[playing] = sample_legal(mask[playing], rng)
+        ids = np.array(action_ids(jnp.asarray(columns)))
+        # Half the steps move every playing row, the others a random part of them.
+        moving = play.active & ((number % 2 == 0) | (rng.random(ROWS) < 0.7))
+        rows = np.flatnonzero(moving)
+        # The actions of the rows that do not move are never read: give them nonsense.
+        ids[~moving] = rng.integers(0, encoding.NUM_ACTIONS, int((~moving).sum()))
+        before = play.table[rows].copy()
+        finished = play.apply(rows, ids[rows])
+        state, ended = step(state, tables, jnp.asarray(ids), jnp.asarray(moving))
+        assert np.flatnonzero(np.asarray(ended)).tolist() == finished.tolist()
+        _compare(state, play)
+        seen["announced"] += int((ids[rows] >= encoding.ANNOUNCE_BASE).sum())
+        seen["solo"] += int((play.table[rows] != before).sum())
+        if len(finished):
+            seen["finished"] += len(finished)
+            tricks = play.cards[finished].reshape(len(finished), rules.tricks, 4)
+            seen["dullen"] += int(((tricks == DULLE_INDEX).sum(axis=2) == 2).sum())
+            take_rows(state, mirror, finished)
+            assert np.array_equal(mirror.settle(finished), play.settle(finished))
+    assert len(play.flat.rises_early) == numbers, "a deal added a card order"
+    return seen
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_the_jax_play_is_the_numpy_play(name: str) -> None:
+    rules, marry = RULE_SETS[name]
+    seen = _run(rules, marry, steps=170, seed=len(name))
+    assert seen["finished"] >= 60, seen
+    assert seen["announced"] >= 30, seen
+    assert seen["dullen"] >= 3, seen
+    if marry > 0.5:
+        assert seen["marriages"] + seen["armut"] >= 25, seen
+        assert seen["solo"] >= 1, seen  # a marriage turned solo (SPEC §7.3)
+
+
+def test_a_full_copy_goes_both_ways() -> None:
+    """``to_rows`` writes every array ``from_rows`` read, the types of ``PlayRows`` kept."""
+    rng = np.random.default_rng(3)
+    play = PlayRows(8, Rules.DDV)
+    device_tables(play)
+    play.enter(list(range(8)), [_at_first_card(seed, Rules.DDV, True, rng) for seed in range(8)])
+    copy = PlayRows(8, Rules.DDV)
+    to_rows(from_rows(play), copy)
+    for name in PlayState._fields:
+        assert np.array_equal(getattr(copy, name), getattr(play, name)), name
+        assert getattr(copy, name).dtype == getattr(play, name).dtype, name
+    state = from_rows(play)
+    assert state.one.dtype == jnp.int32
+    assert state.cards.dtype == jnp.int8
+    assert state.timely.dtype == jnp.bool_
+    assert legal_mask(state, skip=True).shape == (8, ANNOUNCE_COLUMN + 5)
+
+
+def test_rows_move_in_and_out_by_row() -> None:
+    """``put_rows`` and ``take_rows`` move only the rows named, any count of them."""
+    rng = np.random.default_rng(5)
+    play = PlayRows(20, Rules.DDV)
+    device_tables(play)
+    state = from_rows(play)
+    rows = np.array([19, 2, 7])
+    play.enter(rows.tolist(), [_at_first_card(s, Rules.DDV, False, rng) for s in range(3)])
+    state = put_rows(state, play, rows)
+    _compare(state, play)
+    back = PlayRows(20, Rules.DDV)
+    take_rows(state, back, rows[:2])
+    assert np.array_equal(back.one[rows[:2]], play.one[rows[:2]])
+    assert not back.one[rows[2]].any()
+    assert put_rows(state, play, rows[:0]) is state
+
+
+def test_an_id_that_is_no_card_and_no_level_moves_nothing() -> None:
+    """Ids outside the play's columns (a declaration, negative, too large) leave the row."""
+    rng = np.random.default_rng(6)
+    play = PlayRows(4, Rules.DDV)
+    tables = device_tables(play)
+    play.enter(list(range(4)), [_at_first_card(s, Rules.DDV, False, rng) for s in range(4)])
+    state = from_rows(play)
+    ids = jnp.array([-1, encoding.DECLARE_BASE, encoding.ANNOUNCE_BASE + 5, 10_000])
+    after, finished = step(state, tables, ids, jnp.ones(4, dtype=bool))
+    assert not np.asarray(finished).any()
+    _compare(after, play)
