@@ -14,6 +14,8 @@ take new deals mid-run.
 
 from __future__ import annotations
 
+import importlib.util
+
 import numpy as np
 import pytest
 
@@ -22,11 +24,20 @@ pytest.importorskip("jax", reason='JAX is not installed: pip install ".[jax]"')
 import jax
 import jax.numpy as jnp
 
-from doppelkopf import AnswerPoverty, Deal, Declare, Phase, Reservation, Rules
+from doppelkopf import (
+    AnswerPoverty,
+    Deal,
+    Declare,
+    InvalidValueError,
+    MissingExtraError,
+    Phase,
+    Reservation,
+    Rules,
+)
 from doppelkopf.adapters import encoding
 from doppelkopf.rules import GameType
 from doppelkopf.search._playout_tables import DULLE_INDEX
-from doppelkopf.vector import sample_legal
+from doppelkopf.vector import VectorDealEnv, sample_legal
 from doppelkopf.vector._jax import (
     ANNOUNCE_COLUMN,
     COLUMNS,
@@ -44,6 +55,7 @@ from doppelkopf.vector._jax import (
     to_rows,
 )
 from doppelkopf.vector._play import PlayRows
+from test_vector_fidelity import run_fidelity
 
 ROWS = 48
 """The batch of the side-by-side run."""
@@ -233,3 +245,55 @@ def test_an_id_that_is_no_card_and_no_level_moves_nothing() -> None:
     after, finished = step(state, tables, ids, jnp.ones(4, dtype=bool))
     assert not np.asarray(finished).any()
     _compare(after, play)
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules.DDV, Rules.TOURNAMENT, Rules(nines=False), Rules.XIX], ids=str
+)
+def test_the_jax_backend_steps_as_the_numpy_one(rules: Rules) -> None:
+    """``backend="jax"`` gives the numpy backend's masks, seats, rewards and ends, step by
+    step, with the reservation round over arrays (DDV, tournament, no nines) or on checked
+    deals (XIX, with the Armut)."""
+    numpy_env = VectorDealEnv(32, rules=rules, observation=None, seed=3)
+    jax_env = VectorDealEnv(32, rules=rules, observation=None, seed=3, backend="jax")
+    assert jax_env.backend == "jax"
+    _, expected = numpy_env.reset()
+    _, got = jax_env.reset()
+    rng = np.random.default_rng(3)
+    finished = 0
+    while finished < 60:
+        for key in ("action_mask", "seat", "deal"):
+            assert np.array_equal(got[key], expected[key]), key
+        actions = sample_legal(expected["action_mask"], rng)
+        _, rewards, ends, _, expected = numpy_env.step(actions)
+        _, jax_rewards, jax_ends, _, got = jax_env.step(actions)
+        assert np.array_equal(jax_rewards, rewards)
+        assert np.array_equal(jax_ends, ends)
+        finished += int(ends.sum())
+    # A reset clears the rows in the play on the device too.
+    _, expected = numpy_env.reset(seed=4)
+    _, got = jax_env.reset(seed=4)
+    assert np.array_equal(got["action_mask"], expected["action_mask"])
+
+
+def test_the_jax_backend_matches_the_deal() -> None:
+    """The fidelity harness: the jax backend's masks and rewards are the checked deal's."""
+    env = VectorDealEnv(16, observation=None, backend="jax")
+    assert run_fidelity(env, 60, seed=31, action_seed=4)["finished"] >= 60
+
+
+def test_the_jax_backend_gives_the_mask_alone() -> None:
+    with pytest.raises(InvalidValueError, match="observation must be None"):
+        VectorDealEnv(2, backend="jax")
+
+
+def test_the_jax_backend_names_its_extra_where_jax_is_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *args: None if name == "jax" else real(name)
+    )
+    with pytest.raises(MissingExtraError, match=r"doppelkopf\[jax\]") as caught:
+        VectorDealEnv(2, observation=None, backend="jax")
+    assert caught.value.extra == "jax"

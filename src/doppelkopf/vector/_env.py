@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 import secrets
 from collections.abc import Sequence
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -14,12 +14,15 @@ from .. import _checks
 from ..adapters import encoding
 from ..cards import Card, Rank, Suit
 from ..deal import Deal, Phase, SoloKind
-from ..errors import IllegalActionError, InvalidValueError, WrongPhaseError
+from ..errors import IllegalActionError, InvalidValueError, MissingExtraError, WrongPhaseError
 from ..rules import GameType, Rules, rule_set
 from ._exact import ExactRows
 from ._front import Front, deal_of_seed, deals_of_seeds, seeds_of, vectorised
 from ._observe import GAMES, PlayTensors, reservation_ones
 from ._play import PlayRows
+
+if TYPE_CHECKING:
+    from ._jax import DevicePlay
 
 __all__ = [
     "AUTORESET_MODE",
@@ -41,7 +44,7 @@ OBSERVATIONS: Final = ("observation", "information_state")
 MAX_ENVS: Final = 1 << 16
 """The most rows a :class:`VectorDealEnv` holds: 65,536, about 1.2 GB with the information
 state, so that a mistyped size is refused rather than exhausting the memory."""
-BACKENDS: Final = ("auto", "exact")
+BACKENDS: Final = ("auto", "exact", "jax")
 """The backends :class:`VectorDealEnv` can be asked for."""
 
 _SEED_LIMIT: Final = 1 << 128
@@ -198,7 +201,7 @@ class VectorDealEnv:
         two_step: bool = False,
         seed: int | None = None,
         copy: bool = True,
-        backend: Literal["auto", "exact"] = "auto",
+        backend: Literal["auto", "exact", "jax"] = "auto",
     ) -> None:
         if type(num_envs) is not int:
             raise _checks.type_error(num_envs, "num_envs", "int")
@@ -219,8 +222,19 @@ class VectorDealEnv:
         given: object = backend  # checked as any value: a caller may pass anything
         if type(given) is not str or given not in BACKENDS:
             raise InvalidValueError(
-                f"backend must be 'auto' or 'exact', not {_checks.excerpt(backend)}"
+                f"backend must be 'auto', 'exact' or 'jax', not {_checks.excerpt(backend)}"
             )
+        if given == "jax":
+            if observation is not None:
+                raise InvalidValueError(
+                    "the jax backend gives the action mask alone: observation must be None"
+                )
+            if importlib.util.find_spec("jax") is None:
+                raise MissingExtraError(
+                    'the jax backend needs JAX: pip install "doppelkopf[jax]"',
+                    extra="jax",
+                    name="jax",
+                )
         self.two_step = _checks.flag(two_step, "two_step")
         self.copy = _checks.flag(copy, "copy")
         self.seed = self._check_seed(seed) if seed is not None else secrets.randbits(64)
@@ -238,7 +252,7 @@ class VectorDealEnv:
             self.rules,
             two_step=two_step,
             information_state=observation == "information_state",
-            hand_over=backend == "auto",
+            hand_over=backend != "exact",
         )
         self._numbers = np.zeros(count, dtype=np.int64)
         self._observations = np.zeros((count, self.observation_size), dtype=np.uint8)
@@ -248,12 +262,18 @@ class VectorDealEnv:
         self._final: npt.NDArray[np.object_] | None = None
         self._vector: PlayRows | None = None
         self._front: Front | None = None
-        if backend == "auto":
+        self._device: DevicePlay | None = None
+        if backend != "exact":
             tensors = PlayTensors(count, self.observation_size) if self.observation_size else None
             self._vector = PlayRows(count, self.rules, tensors)
             if vectorised(self.rules, two_step=two_step):
                 self._front = Front(count, self.rules, self.num_actions)
-        self.backend = "numpy" if self._vector is not None else "exact"
+        if backend == "jax":
+            from ._jax import DevicePlay
+
+            assert self._vector is not None
+            self._device = DevicePlay(self._vector)
+        self.backend = backend if backend != "auto" else "numpy"
 
     @staticmethod
     def _check_seed(seed: object) -> int:
@@ -285,6 +305,8 @@ class VectorDealEnv:
         self._mask[:] = False
         if self._vector is not None:
             self._vector.active[:] = False
+        if self._device is not None:
+            self._device.clear()
         everyone = np.arange(self.num_envs)
         if self._front is not None:
             self._deal(everyone)
@@ -335,6 +357,8 @@ class VectorDealEnv:
         )
         one = play.one[rows] = front.one[rows]
         two = play.two[rows] = front.two[rows]
+        if self._device is not None:
+            self._device.put(rows)
         if play.tensors is not None:
             queens = ((one >> _CLUB_QUEEN) & 1) + ((two >> _CLUB_QUEEN) & 1)
             play.tensors.start(
@@ -478,6 +502,8 @@ class VectorDealEnv:
         if entering:
             assert play is not None
             play.enter(entering, [rows.deals[row] for row in entering])
+            if self._device is not None:
+                self._device.put(np.array(entering, dtype=np.int64))
 
     def _step_play(
         self,
@@ -489,7 +515,8 @@ class VectorDealEnv:
     ) -> None:
         """Step the rows ``playing`` in the numpy card play; write every row now in it
         (SPEC §5-§12)."""
-        finished = play.apply_all(playing, ids)
+        device = self._device
+        finished = play.apply_all(playing, ids) if device is None else device.apply(playing, ids)
         if len(finished):
             rewards[finished] = play.settle(finished)
             terminations[finished] = True
@@ -517,6 +544,9 @@ class VectorDealEnv:
     def _write_play(self, play: PlayRows) -> None:
         """Write the mask, seat and tensor of every row in the card play, over whole columns
         (SPEC §5.2, §6.1, §8); the other rows' are left to be written after."""
+        if self._device is not None:
+            self._device.write(self._mask, self._seats)
+            return
         every = np.arange(self.num_envs)
         play.write_mask(every, self._mask)
         seat = play.seats(every)

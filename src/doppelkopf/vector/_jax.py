@@ -7,7 +7,7 @@ rows: the hand planes, the trick so far, the cards and winners of the play,
 the marriage, both parties' announcement levels and which rows play.  The
 numbers are ``int32`` (the planes are 24 bits wide), the cards ``int8`` and
 the flags ``bool``, as in ``PlayRows``; what stays on the host is what
-settlement alone reads, the game type of each row (``PlayRows.games``).
+settlement alone reads, the game type of each row (``PlayRows.game_index``).
 
 How it maps to ``_play.py``:
 
@@ -70,12 +70,14 @@ import numpy.typing as npt
 from ..adapters.encoding import ANNOUNCE_BASE
 from ..rules import GameType
 from ..search._playout_tables import DULLE_INDEX
+from ._observe import unpack
 from ._play import PlayRows
 
 __all__ = [
     "ANNOUNCE_COLUMN",
     "COLUMNS",
     "ORDERS",
+    "DevicePlay",
     "PlayState",
     "Tables",
     "action_ids",
@@ -503,3 +505,54 @@ def _close(state: PlayState, closes: jax.Array) -> PlayState:
         table=jnp.where(clarified & alone, state.solo_table, state.table),
         pending=state.pending & ~clarified,
     )
+
+
+_LEVEL_BITS: Final = np.arange(5, dtype=np.int64)
+
+
+class DevicePlay:
+    """The card play of :class:`~doppelkopf.vector.VectorDealEnv` with ``backend="jax"``.
+
+    The rows in the play live on the device as a :class:`PlayState`; ``play``
+    is the host's :class:`~doppelkopf.vector._play.PlayRows`, where a row
+    enters (SPEC §3.5), is settled (SPEC §12) and whose ``active`` the
+    environment reads.  A step sends the action ids, runs :func:`step` and
+    reads back which rows finished, the packed legal actions of
+    :func:`legal_bits` and the seats: four ints or flags a row.
+    """
+
+    def __init__(self, play: PlayRows) -> None:
+        self.play = play
+        self.skip = play.rules.skip_levels
+        self.tables = device_tables(play)
+        self.state = from_rows(play)
+
+    def clear(self) -> None:
+        """No row is in the play (a reset)."""
+        self.state = self.state._replace(active=jnp.zeros_like(self.state.active))
+
+    def put(self, rows: Rows) -> None:
+        """The rows ``play`` has just started enter the device's play."""
+        self.state = put_rows(self.state, self.play, rows)
+
+    def apply(self, playing: npt.NDArray[np.bool_], actions: Rows) -> Rows:
+        """Take ``actions`` in the rows ``playing``; the finished rows, copied to ``play``
+        and no longer active there (SPEC §5, §8)."""
+        self.state, ended = step(
+            self.state, self.tables, jnp.asarray(actions, dtype=jnp.int32), jnp.asarray(playing)
+        )
+        finished: Rows = np.flatnonzero(np.asarray(ended))
+        if len(finished):
+            take_rows(self.state, self.play, finished)
+            self.play.active[finished] = False
+        return finished
+
+    def write(self, mask: npt.NDArray[np.bool_], turn: Rows) -> None:
+        """Write the legal cards and announcements and the seat on turn of every row
+        (SPEC §5.2, §8); the columns of the rows not in the play are cleared."""
+        bits = np.asarray(legal_bits(self.state, skip=self.skip)).astype(np.int64)
+        mask[:, :_CARDS] = unpack(bits).view(np.bool_)
+        mask[:, ANNOUNCE_BASE : ANNOUNCE_BASE + 5] = (
+            (bits[:, None] >> (ANNOUNCE_COLUMN + _LEVEL_BITS)) & 1
+        ).astype(np.bool_)
+        turn[:] = np.asarray(seats(self.state))
