@@ -6,7 +6,7 @@ Run from the repository root (after ``pip install ".[fast]"``, or with ``PYTHONP
         [--backend auto|exact|jax]
 
 For each rule set and each kind of output (the observation tensor with the
-mask, the mask alone) the environment is reset and stepped ``--steps``
+mask, the information-state tensor with the mask, the mask alone) the environment is reset and stepped ``--steps``
 times with random legal actions drawn for all rows at once by
 :func:`doppelkopf.vector.sample_legal`.  A decision is one row's step, so a
 step of ``B`` rows is ``B`` decisions.  Two figures are given, in decisions
@@ -40,7 +40,11 @@ _RULE_SETS = {
     "no-nines": Rules(nines=False),
     "xix": Rules.XIX,
 }
-_OUTPUTS = {"observation and mask": "observation", "mask only": None}
+_OUTPUTS = {
+    "observation and mask": "observation",
+    "information state and mask": "information_state",
+    "mask only": None,
+}
 
 
 def rate(env: VectorDealEnv, steps: int, repeat: int, seed: int) -> tuple[float, float]:
@@ -116,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             alone, sampled = rate(env, args.steps, args.repeat, seed=1)
             per_deal = memory_per_deal(rules, min(args.batch, 1024), observation, args.backend)
             print(
-                f"{name:10} {label:22} {alone:12,.0f} decisions/s "
+                f"{name:10} {label:28} {alone:12,.0f} decisions/s "
                 f"({sampled:10,.0f} with the sampler) {per_deal / 1024:8.1f} KiB a deal"
             )
 
