@@ -6,8 +6,9 @@ Run from the repository root (after ``pip install ".[fast]"``, or with ``PYTHONP
         [--backend auto|exact|jax]
 
 For each rule set and each kind of output (the observation tensor with the
-mask, the information-state tensor with the mask, the mask alone) the environment is reset and stepped ``--steps``
-times with random legal actions drawn for all rows at once by
+mask, the information-state tensor with the mask, the mask alone) the
+environment is reset and stepped ``--steps`` times with random legal
+actions drawn for all rows at once by
 :func:`doppelkopf.vector.sample_legal`.  A decision is one row's step, so a
 step of ``B`` rows is ``B`` decisions.  Two figures are given, in decisions
 per second of processor time (one core; the best of ``--repeat`` rounds):
