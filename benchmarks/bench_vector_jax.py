@@ -95,7 +95,7 @@ def entered_rows(rules: Rules, batch: int, deals: int) -> PlayRows:
     repeat = np.arange(batch) % distinct
     for name in PlayState._fields:
         getattr(rows, name)[...] = getattr(small, name)[repeat]
-    rows.games = [small.games[i] for i in repeat.tolist()]
+    rows.game_index[...] = small.game_index[repeat]
     return rows
 
 
