@@ -21,7 +21,7 @@ nox.needs_version = ">=2024.3.2"
 nox.options.sessions = ["tests", "typecheck", "lint", "docs", "package"]
 
 ROOT = Path(__file__).parent
-LINTED = ["src", "tests", "benchmarks", "noxfile.py", "docs/conf.py", "docs/_ext"]
+LINTED = ["src", "tests", "benchmarks", "examples", "noxfile.py", "docs/conf.py", "docs/_ext"]
 
 
 @nox.session
@@ -123,9 +123,9 @@ def package(session: nox.Session) -> None:
     for ``doppelkopf.plots``), and its
     docstring examples and the README's run from a temporary folder, so that
     nothing of the source tree is on the path; the demo runs from the installed
-    ``doppelkopf`` command.  The adapters' modules need their frameworks, and the
-    server's application its web libraries: they are left to the ``tests``
-    session.
+    ``doppelkopf`` command.  The adapters' modules need their frameworks, the
+    server's application its web libraries and the JAX play of the vectorised
+    environment JAX: they are left to the ``tests`` session.
     """
     session.install("build>=1.2", "twine>=5")
     tmp = Path(session.create_tmp()).resolve()
@@ -185,6 +185,7 @@ def package(session: nox.Session) -> None:
         f"--ignore={adapters / 'gymnasium.py'}",
         f"--ignore={adapters / '_spaces.py'}",
         f"--ignore={package_dir / 'server' / 'app.py'}",
+        f"--ignore={package_dir / 'vector' / '_jax.py'}",
         "--pyargs",
         "doppelkopf",
         "README.md",
