@@ -321,6 +321,7 @@ class VectorDealEnv:
         return self._out(self._observations), self._info()
 
     def _deal_seeds(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
+        """The deal seeds of the deals ``rows`` are at (SPEC §2.3)."""
         return seeds_of(self.seed, rows, self._numbers[rows])
 
     def _redeal(self, rows: npt.NDArray[np.int64]) -> None:
@@ -336,6 +337,7 @@ class VectorDealEnv:
         front.deal(rows, self._deal_seeds(rows))
 
     def _ask(self, rows: npt.NDArray[np.int64]) -> None:
+        """Write the mask, seat and tensor of the seat asked in ``rows`` (SPEC §3.2)."""
         front = self._front
         assert front is not None
         front.write_mask(rows, self._mask)
