@@ -31,19 +31,25 @@ finished deal's tensor of the seat that took its last action, and
 ``info["_final_obs"]`` says which rows have one.  No action is ever lost to
 a reset.
 
-**Backends.**  A row deals and holds its reservation round, the two-step
-round and the Armut exchange as a checked :class:`~doppelkopf.Deal`; with
-``backend="auto"`` (the default) its card play, from the first card on,
-runs over numpy arrays, all rows at once (:mod:`doppelkopf.vector._play`,
-:mod:`doppelkopf.vector._observe`), and ``backend="exact"`` keeps the
-checked deal to the end.  Both give the same arrays, which the fidelity
-harness of the tests checks step by step under every preset.
+**Backends.**  With ``backend="auto"`` (the default) every row is dealt
+over numpy arrays; where the rules have the one-step reservation round
+alone (no Armut, Schmeißen, Schweinchen or two-step round) the round is
+arrays too (:mod:`doppelkopf.vector._front`), and under the other rules a
+row holds its reservation round, the two-step round and the Armut exchange
+as a checked :class:`~doppelkopf.Deal`.  From its first card on, the card
+play of every row runs over numpy arrays, all rows at once
+(:mod:`doppelkopf.vector._play`, :mod:`doppelkopf.vector._observe`).
+``backend="exact"`` keeps a checked deal in every row to the end, and
+``backend="jax"`` (the ``jax`` extra) runs the card play on JAX's default
+device, with the mask alone.  All give the same arrays, which the
+fidelity harness of the tests checks step by step under every preset.
 
 **Seeds.**  Deal ``k`` of row ``r`` after ``reset(seed=s)`` is
-``Deal.shuffled(deal_seed(s, r, k), rules=rules)``: any row's deal can be
-replayed alone.  Without a seed, ``s`` is drawn from the operating system
-and kept in :attr:`VectorDealEnv.seed`.  ``reset()`` without a seed deals
-each row its next deal number, so no deal repeats.
+``seeded_deal(deal_seed(s, r, k), rules=rules)`` under every backend: any
+row's deal can be replayed alone as a checked deal.  Without a seed, ``s``
+is drawn from the operating system and kept in :attr:`VectorDealEnv.seed`.
+``reset()`` without a seed deals each row its next deal number, so no deal
+repeats.
 
 >>> import numpy as np
 >>> from doppelkopf.vector import VectorDealEnv, sample_legal
