@@ -174,10 +174,12 @@ class VectorDealEnv:
     two-step reservation round, SPEC §3.2, ids 2622–2623), ``seed`` (the seed
     of the first reset without one), ``copy`` (``False`` returns the
     environment's own arrays, overwritten by the next step) and ``backend``:
-    ``"auto"`` plays the cards of every row over numpy arrays once its
-    contract is fixed, ``"exact"`` steps a checked :class:`~doppelkopf.Deal`
-    in every row throughout.  The seat 3 deals
-    every deal, so seat 0 leads (SPEC §2.4).
+    ``"auto"`` deals over numpy arrays and plays the cards of every row over
+    them once its contract is fixed (the one-step reservation round too,
+    where the rules have no other), ``"exact"`` steps a checked
+    :class:`~doppelkopf.Deal` in every row throughout, ``"jax"`` is
+    ``"auto"`` with the card play on JAX's default device and the mask
+    alone.  The seat 3 deals every deal, so seat 0 leads (SPEC §2.4).
 
     >>> env = VectorDealEnv(2, rules=Rules(armut=True), observation=None)
     >>> observations, info = env.reset(seed=1)
@@ -187,7 +189,8 @@ class VectorDealEnv:
     Raises:
         InvalidTypeError: an option of the wrong type.
         InvalidValueError: ``num_envs`` not 1 to :data:`MAX_ENVS`, an unknown ``observation`` or
-            ``backend``, a ``seed`` out of range.
+            ``backend``, a ``seed`` out of range, an observation with ``"jax"``.
+        MissingExtraError: ``"jax"`` where JAX is not installed.
     """
 
     metadata: dict[str, Any]
