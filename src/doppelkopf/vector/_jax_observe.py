@@ -91,7 +91,7 @@ _SMALLEST_PUT: Final = 64
 _POP: Final = np.array([bin(mask).count("1") for mask in range(16)], dtype=np.int32)
 _BITS: Final = np.arange(24, dtype=np.int32)
 _SEATS: Final = np.arange(4, dtype=np.int32)
-_ANNOUNCED: Final = np.arange(2 * _LEVELS, dtype=np.int32)
+_IMPLIED: Final = np.arange(_LEVELS, dtype=np.int32)
 _TYPES: Final = {"base": np.uint8, "public": np.uint8, "silent": np.bool_}
 """The types of the fields that are not ``int32``."""
 
@@ -208,6 +208,13 @@ def _one(public: jax.Array, where: jax.Array, column: jax.Array) -> jax.Array:
     return public.at[jnp.arange(rows), jnp.where(where, column, size)].set(1, mode="drop")
 
 
+def _put(public: jax.Array, where: jax.Array, columns: jax.Array, value: int) -> jax.Array:
+    """``public`` with ``value`` at ``columns`` (rows, k) of every row where ``where``."""
+    rows, size = public.shape
+    at = jnp.arange(rows)[:, None]
+    return public.at[at, jnp.where(where, columns, size)].set(jnp.uint8(value), mode="drop")
+
+
 def _count(public: jax.Array, where: jax.Array, column: jax.Array) -> jax.Array:
     """A card counted into its two columns: ``column`` if free, else ``column + 1``."""
     rows = jnp.arange(public.shape[0])
@@ -233,13 +240,8 @@ def observe(state: TensorState, events: Events) -> TensorState:
     public = state.public
     information = public.shape[1] == encoding.INFORMATION_STATE_SIZE
     seat, moment = e.seat, e.moment
-    start = AT["announced"]
-    implied = (
-        e.says[:, None]
-        & (e.kontra[:, None] == _ANNOUNCED // _LEVELS)
-        & (e.level[:, None] >= _ANNOUNCED % _LEVELS)
-    )
-    public = public.at[:, start : start + 2 * _LEVELS].max(implied.astype(jnp.uint8))
+    implied = e.says[:, None] & (e.level[:, None] >= _IMPLIED)
+    public = _put(public, implied, AT["announced"] + _LEVELS * e.kontra[:, None] + _IMPLIED, 1)
     public = _one(public, e.says & e.late, AT["late_reply"] + e.kontra)
     re_seen = state.re_seen | _flag(e.says & (e.kontra == 0), seat)
     kontra_seen = state.kontra_seen | _flag(e.says & (e.kontra == 1), seat)
@@ -261,18 +263,11 @@ def observe(state: TensorState, events: Events) -> TensorState:
     closes, winner = e.closes, e.winner
     for place in range(4):
         public = _count(public, closes, AT["taken"] + 48 * winner + 2 * e.trick[:, place])
-    trick = AT["trick"]
-    public = public.at[:, trick : trick + 96].set(
-        jnp.where(closes[:, None], jnp.uint8(0), public[:, trick : trick + 96])
-    )
-    leader = AT["leader"]
-    public = public.at[:, leader : leader + 4].set(
-        jnp.where(
-            closes[:, None],
-            (winner[:, None] == _SEATS).astype(jnp.uint8),
-            public[:, leader : leader + 4],
-        )
-    )
+    # The trick leaves the table: its four cards' columns are its only ones.
+    closing = jnp.broadcast_to(closes[:, None], (len(closes), 4))
+    public = _put(public, closing, AT["trick"] + 24 * _SEATS + e.trick, 0)
+    public = _put(public, closing, AT["leader"] + _SEATS, 0)
+    public = _one(public, closes, AT["leader"] + winner)
     clarified, alone = e.clarified, e.alone
     return TensorState(
         base=state.base,
@@ -315,6 +310,22 @@ def _onehot(value: jax.Array, width: int, where: jax.Array | bool = True) -> jax
     return ((value[:, None] == jnp.arange(width)) & jnp.asarray(where)[..., None]).astype(jnp.uint8)
 
 
+_PERSONAL: Final = (
+    ("turn", 4),
+    ("hand", 48),
+    ("game_type", len(GAMES)),
+    ("declarer", 4),
+    ("partner", 4),
+    ("parties", 8),
+)
+"""The pieces that depend on the seat on turn, in the order of their columns."""
+_FIRST: Final = AT["turn"]
+_STOP: Final = AT["parties"] + 8
+_PERSONAL_COLUMNS: Final = np.zeros(encoding.INFORMATION_STATE_SIZE, dtype=np.bool_)
+for _name, _width in _PERSONAL:
+    _PERSONAL_COLUMNS[AT[_name] : AT[_name] + _width] = True
+
+
 def _lines(  # noqa: PLR0917 - the state of the play, one array each
     state: TensorState,
     lines: jax.Array,
@@ -328,23 +339,16 @@ def _lines(  # noqa: PLR0917 - the state of the play, one array each
     finished: bool,
 ) -> jax.Array:
     """``lines`` (the base of each row's seat) with the public and personal pieces written;
-    ``state`` holds the same rows as ``lines``, ``queens`` the ♣Q of the seat."""
-    size = lines.shape[1]
-    lines = jnp.where(jnp.asarray(_PUBLIC_COLUMNS[size]), state.public, lines)
-    hand = jnp.stack([(one[:, None] >> _BITS) & 1, (two[:, None] >> _BITS) & 1], axis=2)
-    lines = lines.at[:, AT["hand"] : AT["hand"] + 48].set(hand.reshape(-1, 48).astype(jnp.uint8))
-    if finished:
-        lines = lines.at[:, AT["phase"] + _PLAY].set(0).at[:, AT["phase"] + _FINISHED].set(1)
-    else:
-        lines = lines.at[:, AT["turn"] : AT["turn"] + 4].set(_onehot(seat, 4))
+    ``state`` holds the same rows as ``lines``, ``queens`` the ♣Q of the seat.
+
+    The personal pieces are computed as one narrow block of columns and the
+    line is chosen column by column from the public pieces, that block and
+    the base in one pass: a column slice set into a line of this width
+    costs a pass over the whole array each (measured on a CPU).
+    """
+    rows, size = lines.shape
     game = state.game
     hidden = state.silent & (seat != declarer) & (state.queens_played < 2)
-    lines = lines.at[:, AT["game_type"] : AT["game_type"] + len(GAMES)].set(
-        _onehot(jnp.where(hidden, _NORMAL, game), len(GAMES))
-    )
-    shown = (declarer >= 0) & ~hidden
-    lines = lines.at[:, AT["declarer"] : AT["declarer"] + 4].set(_onehot(declarer, 4, shown))
-    lines = lines.at[:, AT["partner"] : AT["partner"] + 4].set(_onehot(state.partner, 4))
     own = jnp.left_shift(1, seat)
     own_re = (re_mask & own) != 0
     re_known, kontra_known = _party_masks(
@@ -356,12 +360,34 @@ def _lines(  # noqa: PLR0917 - the state of the play, one array each
     known = state.known
     re_known = jnp.where(counted, re_known, re_mask & known)
     kontra_known = jnp.where(counted, kontra_known, 15 & ~re_mask & known)
+    hand = jnp.stack([(one[:, None] >> _BITS) & 1, (two[:, None] >> _BITS) & 1], axis=2)
     parties = jnp.stack(
-        [(re_known[:, None] >> _SEATS) & 1, (kontra_known[:, None] >> _SEATS) & 1], 2
+        [(re_known[:, None] >> _SEATS) & 1, (kontra_known[:, None] >> _SEATS) & 1], axis=2
     )
-    return lines.at[:, AT["parties"] : AT["parties"] + 8].set(
-        parties.reshape(-1, 8).astype(jnp.uint8)
+    pieces = {
+        "turn": _onehot(seat, 4, not finished),
+        "hand": hand.reshape(rows, 48).astype(jnp.uint8),
+        "game_type": _onehot(jnp.where(hidden, _NORMAL, game), len(GAMES)),
+        "declarer": _onehot(declarer, 4, (declarer >= 0) & ~hidden),
+        "partner": _onehot(state.partner, 4),
+        "parties": parties.reshape(rows, 8).astype(jnp.uint8),
+    }
+    blocks: list[jax.Array] = []
+    at = _FIRST
+    for name, width in _PERSONAL:
+        if AT[name] > at:
+            blocks.append(jnp.zeros((rows, AT[name] - at), dtype=jnp.uint8))
+        blocks.append(pieces[name])
+        at = AT[name] + width
+    personal = jnp.pad(jnp.concatenate(blocks, axis=1), ((0, 0), (_FIRST, size - _STOP)))
+    lines = jnp.where(
+        jnp.asarray(_PUBLIC_COLUMNS[size]),
+        state.public,
+        jnp.where(jnp.asarray(_PERSONAL_COLUMNS[:size]), personal, lines),
     )
+    if finished:
+        lines = lines.at[:, AT["phase"] + _PLAY].set(0).at[:, AT["phase"] + _FINISHED].set(1)
+    return lines
 
 
 @partial(jax.jit, static_argnames=("finished",))
@@ -379,8 +405,7 @@ def write_lines(  # noqa: PLR0917 - the state of the play, one array each
     ``out`` (SPEC §6.1).  ``one`` and ``two`` are the planes of the seat's hand, ``re_mask``
     the seats known Re, ``declarer`` -1 for none; the lines of the rows not in the play are
     left for the caller to overwrite."""
-    rows, _, size = state.base.shape
-    lines = jnp.take(state.base.reshape(-1, size), 4 * jnp.arange(rows) + seat, axis=0)
+    lines = state.base[jnp.arange(len(seat)), seat]
     queens = jnp.take_along_axis(state.queens, seat[:, None], axis=1)[:, 0]
     return _lines(state, lines, seat, one, two, re_mask, declarer, queens, finished=finished)
 
