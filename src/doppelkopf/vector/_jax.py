@@ -565,7 +565,12 @@ class DevicePlay:
     enters (SPEC §3.5), is settled (SPEC §12) and whose ``active`` the
     environment reads.  A step sends the action ids, runs :func:`step` and
     reads back which rows finished, the packed legal actions of
-    :func:`legal_bits` and the seats: four ints or flags a row.
+    :func:`legal_bits` and the seats: four ints or flags a row.  Where
+    ``play`` keeps tensors (the environment asks for an observation), their
+    copy :attr:`tensors` lives on the device too: a row's static pieces are
+    read on the host and put with the row, :func:`step_observed` keeps them,
+    and the lines of the seats on turn and the final lines are written on
+    the device and read back, one line a row (SPEC §6.1).
     """
 
     def __init__(self, play: PlayRows) -> None:
