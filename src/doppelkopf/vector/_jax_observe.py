@@ -45,7 +45,7 @@ on the data.  Measured on a CPU with 4,096 rows of the information state
   without donation copies ``public`` first (about 36 ms); so
   :func:`put_tensors` and the step that calls :func:`observe` donate the
   tensors;
-- a column slice set (``.at[:, a:b].set``) makes XLA copy the whole
+- a column slice set (``.at[:, a:b].set``) costs a pass over the whole
   array, 1 to 5 ms each: the pieces ``PlayTensors`` rewrites as slices
   (the announced levels, the trick cleared, the leader) are scattered
   entries here (the trick's only ones are its four cards), which took
