@@ -261,11 +261,14 @@ def put_rows(state: PlayState, play: PlayRows, rows: Rows) -> PlayState:
         return state
     size = bucket(count)
     taken = padded(rows, size, int(rows[0]))
-    values = PlayState(
-        *(jnp.asarray(_typed(name, getattr(play, name)[taken])) for name in PlayState._fields)
+    # One transfer of every field: a call per field costs more than the copy.
+    *fields, at = jax.device_put(
+        (
+            *(_typed(name, getattr(play, name)[taken]) for name in PlayState._fields),
+            padded(rows, size, len(play.active)),
+        )
     )
-    at = jnp.asarray(padded(rows, size, len(play.active)))
-    scattered: PlayState = _scatter(state, at, values)
+    scattered: PlayState = _scatter(state, at, PlayState(*fields))
     return scattered
 
 

@@ -203,11 +203,14 @@ def put_tensors(state: TensorState, tensors: PlayTensors, rows: Rows) -> TensorS
         return state
     size = bucket(count)
     taken = padded(rows, size, int(rows[0]))
-    values = TensorState(
-        *(jnp.asarray(_typed(name, getattr(tensors, name)[taken])) for name in TensorState._fields)
+    # One transfer of every field: a call per field costs more than the copy.
+    *fields, at = jax.device_put(
+        (
+            *(_typed(name, getattr(tensors, name)[taken]) for name in TensorState._fields),
+            padded(rows, size, len(tensors.game)),
+        )
     )
-    at = jnp.asarray(padded(rows, size, len(tensors.game)))
-    scattered: TensorState = _scatter(state, at, values)
+    scattered: TensorState = _scatter(state, at, TensorState(*fields))
     return scattered
 
 
@@ -452,17 +455,12 @@ def final_lines(  # noqa: PLR0917 - the state of the play, one array each
     count = len(rows)
     size = bucket(count)
 
-    def fill(values: Rows) -> jax.Array:
-        return jnp.asarray(padded(values, size, int(values[0])))
-
-    lines = _final(
-        state,
-        jnp.asarray(padded(rows, size, int(rows[0]))),
-        fill(seat),
-        fill(one),
-        fill(two),
-        fill(re_mask),
-        fill(declarer),
+    at, *facts = jax.device_put(
+        tuple(
+            padded(values, size, int(values[0]))
+            for values in (rows, seat, one, two, re_mask, declarer)
+        )
     )
+    lines = _final(state, at, *facts)
     out: npt.NDArray[np.uint8] = np.array(np.asarray(lines)[:count])
     return out
