@@ -15,6 +15,7 @@ take new deals mid-run.
 from __future__ import annotations
 
 import importlib.util
+from typing import Literal
 
 import numpy as np
 import pytest
@@ -28,7 +29,6 @@ from doppelkopf import (
     AnswerPoverty,
     Deal,
     Declare,
-    InvalidValueError,
     MissingExtraError,
     Phase,
     Reservation,
@@ -51,9 +51,19 @@ from doppelkopf.vector._jax import (
     put_rows,
     seats,
     step,
+    step_observed,
     take_rows,
     to_rows,
 )
+from doppelkopf.vector._jax_observe import (
+    TensorState,
+    final_lines,
+    from_tensors,
+    put_tensors,
+    to_tensors,
+    write_lines,
+)
+from doppelkopf.vector._observe import PlayTensors
 from doppelkopf.vector._play import PlayRows
 from test_vector_fidelity import run_fidelity
 
@@ -121,15 +131,59 @@ def _mask(play: PlayRows) -> np.ndarray:
     return np.concatenate([mask[:, :24], announce], axis=1)
 
 
-def _run(rules: Rules, marry: float, steps: int, seed: int) -> dict[str, int]:
-    """Step both engines side by side; counts of what was seen."""
+def _compare_tensors(tensors: TensorState, play: PlayRows) -> None:
+    """Every array of ``tensors`` equals ``play.tensors``', over all rows."""
+    expected = play.tensors
+    assert expected is not None
+    got = PlayTensors(ROWS, expected.size)
+    to_tensors(tensors, got)
+    for name in TensorState._fields:
+        values, wanted = getattr(got, name), getattr(expected, name)
+        assert np.array_equal(values, wanted), (name, np.argwhere(values != wanted)[:5])
+
+
+def _compare_lines(tensors: TensorState, state: PlayState, play: PlayRows) -> None:
+    """The lines of the seats on turn from the device are ``PlayTensors.write``'s."""
+    assert play.tensors is not None
+    every = np.arange(ROWS)
+    seat = play.seats(every)
+    one, two = play.one[every, seat], play.two[every, seat]
+    expected = np.zeros((ROWS, play.tensors.size), dtype=np.uint8)
+    play.tensors.write(every, seat, one, two, play.re_mask, play.declarer, out=expected)
+    lines = np.asarray(
+        write_lines(
+            tensors,
+            jnp.asarray(seat, dtype=jnp.int32),
+            state.one[every, seat],
+            state.two[every, seat],
+            state.re_mask,
+            state.declarer,
+        )
+    )
+    active = play.active
+    assert np.array_equal(lines[active], expected[active]), np.argwhere(
+        lines[active] != expected[active]
+    )[:5]
+
+
+def _run(  # noqa: PLR0915 - one loop steps both engines and checks everything
+    rules: Rules, marry: float, steps: int, seed: int, size: int = 0
+) -> dict[str, int]:
+    """Step both engines side by side; counts of what was seen.
+
+    With ``size`` the numpy play keeps the tensors of that size and the JAX
+    play steps them by ``step_observed``: every array, every line of the
+    seat on turn and the final lines of the finished rows are compared too.
+    """
     rng = np.random.default_rng(seed)
-    play, mirror = PlayRows(ROWS, rules), PlayRows(ROWS, rules)
+    play = PlayRows(ROWS, rules, PlayTensors(ROWS, size) if size else None)
+    mirror = PlayRows(ROWS, rules)
     tables = device_tables(play)
     device_tables(mirror)
     numbers = len(play.flat.rises_early)
     assert tables.rises_early.shape == (ORDERS,)
     state = from_rows(play)
+    tensors = None if play.tensors is None else from_tensors(play.tensors)
     seen = {
         "deals": 0,
         "finished": 0,
@@ -154,6 +208,10 @@ def _run(rules: Rules, marry: float, steps: int, seed: int) -> dict[str, int]:
             mirror.enter(entering.tolist(), deals)
             state = put_rows(state, play, entering)
             _compare(state, play)
+            if tensors is not None:
+                assert play.tensors is not None
+                tensors = put_tensors(tensors, play.tensors, entering)
+                _compare_tensors(tensors, play)
         playing = np.flatnonzero(play.active)
         mask = _mask(play)
         assert np.array_equal(np.asarray(legal_mask(state, skip=rules.skip_levels)), mask)
@@ -171,8 +229,28 @@ def _run(rules: Rules, marry: float, steps: int, seed: int) -> dict[str, int]:
         # The actions of the rows that do not move are never read: give them nonsense.
         ids[~moving] = rng.integers(0, encoding.NUM_ACTIONS, int((~moving).sum()))
         before = play.table[rows].copy()
+        last = play.seats(np.arange(ROWS))
         finished = play.apply(rows, ids[rows])
-        state, ended = step(state, tables, jnp.asarray(ids), jnp.asarray(moving))
+        if tensors is None:
+            state, ended = step(state, tables, jnp.asarray(ids), jnp.asarray(moving))
+        else:
+            state, tensors, ended = step_observed(
+                state, tensors, tables, jnp.asarray(ids), jnp.asarray(moving)
+            )
+            _compare_tensors(tensors, play)
+            _compare_lines(tensors, state, play)
+            if len(finished):
+                assert play.tensors is not None
+                seat = last[finished]
+                facts = (
+                    play.one[finished, seat],
+                    play.two[finished, seat],
+                    play.re_mask[finished],
+                    play.declarer[finished],
+                )
+                expected = play.tensors.write(finished, seat, *facts, finished=True)
+                got = final_lines(tensors, finished, seat, *facts)
+                assert np.array_equal(got, expected)
         assert np.flatnonzero(np.asarray(ended)).tolist() == finished.tolist()
         _compare(state, play)
         seen["announced"] += int((ids[rows] >= encoding.ANNOUNCE_BASE).sum())
@@ -197,6 +275,44 @@ def test_the_jax_play_is_the_numpy_play(name: str) -> None:
     if marry > 0.5:
         assert seen["marriages"] + seen["armut"] >= 25, seen
         assert seen["solo"] >= 1, seen  # a marriage turned solo (SPEC §7.3)
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [
+        ("ddv, marriages", encoding.INFORMATION_STATE_SIZE),
+        ("no nines, dulle except last", encoding.OBSERVATION_SIZE),
+        ("xix, armut", encoding.INFORMATION_STATE_SIZE),
+    ],
+)
+def test_the_jax_tensors_are_the_numpy_tensors(name: str, size: int) -> None:
+    """``step_observed`` keeps the tensors as ``PlayRows.apply`` keeps ``PlayTensors``:
+    the cards, tricks, announcements and marriages (SPEC §5, §6.1, §7, §8)."""
+    rules, marry = RULE_SETS[name]
+    seen = _run(rules, marry, steps=80, seed=len(name) + 1, size=size)
+    assert seen["finished"] >= 20, seen
+    assert seen["announced"] >= 10, seen
+    if marry > 0.5:
+        assert seen["marriages"] + seen["armut"] >= 8, seen
+
+
+def test_the_observed_step_reuses_the_tensors() -> None:
+    """``step_observed`` and ``put_tensors`` donate the tensors, so a step writes its few
+    entries in place instead of copying every row's tensors (the old state is gone)."""
+    rng = np.random.default_rng(7)
+    host = PlayTensors(4, encoding.OBSERVATION_SIZE)
+    play = PlayRows(4, Rules.DDV, host)
+    tables = device_tables(play)
+    tensors = from_tensors(host)
+    play.enter(list(range(4)), [_at_first_card(s, Rules.DDV, False, rng) for s in range(4)])
+    entered = put_tensors(tensors, host, np.arange(4))
+    assert tensors.public.is_deleted()
+    state = from_rows(play)
+    ids = jnp.asarray(sample_legal(_mask(play), rng))
+    _, after, _ = step_observed(state, entered, tables, ids, jnp.ones(4, dtype=bool))
+    assert entered.public.is_deleted()
+    assert entered.base.is_deleted()
+    assert not after.public.is_deleted()
 
 
 def test_a_full_copy_goes_both_ways() -> None:
@@ -276,15 +392,49 @@ def test_the_jax_backend_steps_as_the_numpy_one(rules: Rules) -> None:
     assert np.array_equal(got["action_mask"], expected["action_mask"])
 
 
+@pytest.mark.parametrize(
+    "rules", [Rules.DDV, Rules.TOURNAMENT, Rules(nines=False), Rules.XIX], ids=str
+)
+@pytest.mark.parametrize("observation", ["observation", "information_state"])
+def test_the_jax_backend_observes_as_the_numpy_one(
+    rules: Rules, observation: Literal["observation", "information_state"]
+) -> None:
+    """With an observation, ``backend="jax"`` gives the numpy backend's tensors, masks,
+    rewards and final tensors step by step (SPEC §6.1), rows entering over arrays (DDV,
+    tournament, no nines) or from checked deals (XIX, with the Armut)."""
+    numpy_env = VectorDealEnv(16, rules=rules, observation=observation, seed=5)
+    jax_env = VectorDealEnv(16, rules=rules, observation=observation, seed=5, backend="jax")
+    expected_obs, expected = numpy_env.reset()
+    got_obs, got = jax_env.reset()
+    rng = np.random.default_rng(5)
+    finished = 0
+    while finished < 16:
+        assert np.array_equal(got_obs, expected_obs), np.argwhere(got_obs != expected_obs)[:5]
+        for key in ("action_mask", "seat", "deal"):
+            assert np.array_equal(got[key], expected[key]), key
+        actions = sample_legal(expected["action_mask"], rng)
+        expected_obs, rewards, ends, _, expected = numpy_env.step(actions)
+        got_obs, jax_rewards, jax_ends, _, got = jax_env.step(actions)
+        assert np.array_equal(jax_rewards, rewards)
+        assert np.array_equal(jax_ends, ends)
+        assert ("final_obs" in got) == ("final_obs" in expected)
+        for row in np.flatnonzero(ends).tolist():
+            assert np.array_equal(got["final_obs"][row], expected["final_obs"][row]), row
+        finished += int(ends.sum())
+
+
 def test_the_jax_backend_matches_the_deal() -> None:
     """The fidelity harness: the jax backend's masks and rewards are the checked deal's."""
     env = VectorDealEnv(16, observation=None, backend="jax")
     assert run_fidelity(env, 60, seed=31, action_seed=4)["finished"] >= 60
 
 
-def test_the_jax_backend_gives_the_mask_alone() -> None:
-    with pytest.raises(InvalidValueError, match="observation must be None"):
-        VectorDealEnv(2, backend="jax")
+@pytest.mark.parametrize("rules", [Rules.DDV, Rules.XIX], ids=str)
+def test_the_jax_backend_observes_as_the_deal(rules: Rules) -> None:
+    """The fidelity harness with the information state: every tensor of the jax backend
+    is the adapters' tensor of the checked deal's seat on turn (SPEC §6.1)."""
+    env = VectorDealEnv(8, rules=rules, observation="information_state", backend="jax")
+    assert run_fidelity(env, 16, seed=32, action_seed=5)["finished"] >= 16
 
 
 def test_the_jax_backend_names_its_extra_where_jax_is_missing(

@@ -227,17 +227,12 @@ class VectorDealEnv:
             raise InvalidValueError(
                 f"backend must be 'auto', 'exact' or 'jax', not {_checks.excerpt(backend)}"
             )
-        if given == "jax":
-            if observation is not None:
-                raise InvalidValueError(
-                    "the jax backend gives the action mask alone: observation must be None"
-                )
-            if importlib.util.find_spec("jax") is None:
-                raise MissingExtraError(
-                    'the jax backend needs JAX: pip install "doppelkopf[jax]"',
-                    extra="jax",
-                    name="jax",
-                )
+        if given == "jax" and importlib.util.find_spec("jax") is None:
+            raise MissingExtraError(
+                'the jax backend needs JAX: pip install "doppelkopf[jax]"',
+                extra="jax",
+                name="jax",
+            )
         self.two_step = _checks.flag(two_step, "two_step")
         self.copy = _checks.flag(copy, "copy")
         self.seed = self._check_seed(seed) if seed is not None else secrets.randbits(64)
@@ -362,8 +357,6 @@ class VectorDealEnv:
         )
         one = play.one[rows] = front.one[rows]
         two = play.two[rows] = front.two[rows]
-        if self._device is not None:
-            self._device.put(rows)
         if play.tensors is not None:
             queens = ((one >> _CLUB_QUEEN) & 1) + ((two >> _CLUB_QUEEN) & 1)
             play.tensors.start(
@@ -376,6 +369,8 @@ class VectorDealEnv:
                 queens,
                 np.where(_DECLARED_SOLO[game], _VOLUNTARY, -1),
             )
+        if self._device is not None:
+            self._device.put(rows)
 
     def _turn(self, row: int) -> None:
         """Write the row's seat, mask and tensor for the decision it is at."""
@@ -525,7 +520,11 @@ class VectorDealEnv:
         if len(finished):
             rewards[finished] = play.settle(finished)
             terminations[finished] = True
-            if play.tensors is not None:
+            if device is not None and device.tensors is not None:
+                lines = device.final_lines(finished, self._seats[finished])
+                for place, row in enumerate(finished.tolist()):
+                    self._final_line(row, lines[place])
+            elif play.tensors is not None:
                 seat = self._seats[finished]
                 lines = play.tensors.write(
                     finished,
@@ -550,7 +549,8 @@ class VectorDealEnv:
         """Write the mask, seat and tensor of every row in the card play, over whole columns
         (SPEC §5.2, §6.1, §8); the other rows' are left to be written after."""
         if self._device is not None:
-            self._device.write(self._mask, self._seats)
+            observations = None if play.tensors is None else self._observations
+            self._device.write(self._mask, self._seats, observations)
             return
         every = np.arange(self.num_envs)
         play.write_mask(every, self._mask)

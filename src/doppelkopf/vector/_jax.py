@@ -38,10 +38,12 @@ How it maps to ``_play.py``:
   tricks are ``winners.shape[1]``) and the static argument ``skip`` of
   :func:`legal_bits` and :func:`legal_mask` (V§4).
 
-Not here: the observation tensors of :mod:`doppelkopf.vector._observe`,
-which ``PlayRows.apply`` updates card by card through ``PlayRows.tensors``;
-the rows of this module give the legal mask and the seat on turn alone
-(the environment's ``observation=None``).
+The observation tensors of :mod:`doppelkopf.vector._observe`, which
+``PlayRows.apply`` updates card by card through ``PlayRows.tensors``, are
+:mod:`doppelkopf.vector._jax_observe`: :func:`step_observed` is :func:`step`
+with the events of the step (:class:`~doppelkopf.vector._jax_observe.Events`)
+applied to them in the same compiled function, and :class:`DevicePlay`
+carries them where the environment asks for an observation.
 
 The hot-path tricks of ``_play.py`` carry over: the hands as two 24-bit
 planes per seat (following suit is one ``&``), the announcements as a run of
@@ -70,6 +72,17 @@ import numpy.typing as npt
 from ..adapters.encoding import ANNOUNCE_BASE
 from ..rules import GameType
 from ..search._playout_tables import DULLE_INDEX
+from ._jax_observe import (
+    Events,
+    TensorState,
+    bucket,
+    final_lines,
+    from_tensors,
+    observe,
+    padded,
+    put_tensors,
+    write_lines,
+)
 from ._observe import unpack
 from ._play import PlayRows
 
@@ -89,6 +102,7 @@ __all__ = [
     "put_rows",
     "seats",
     "step",
+    "step_observed",
     "take_rows",
     "to_rows",
 ]
@@ -114,8 +128,6 @@ _COLUMN_OF: Final = np.array(
 """The column of :func:`legal_mask` of each action id up to the last level's, then
 :data:`COLUMNS` for an id that is neither a card nor a level."""
 _PARTIES: Final = np.arange(2, dtype=np.int32)
-_SMALLEST_PUT: Final = 64
-"""The fewest rows :func:`put_rows` and :func:`take_rows` move in one compiled call."""
 
 
 class PlayState(NamedTuple):
@@ -226,17 +238,6 @@ def to_rows(state: PlayState, play: PlayRows) -> None:
         getattr(play, name)[...] = values
 
 
-def _bucket(count: int) -> int:
-    """The rows moved in one call for ``count`` rows: a power of two, so few shapes compile."""
-    return max(_SMALLEST_PUT, 1 << (count - 1).bit_length())
-
-
-def _padded(rows: Rows, size: int, fill: int) -> npt.NDArray[np.int32]:
-    padded = np.full(size, fill, dtype=np.int32)
-    padded[: len(rows)] = rows
-    return padded
-
-
 @jax.jit
 def _scatter(state: PlayState, at: jax.Array, values: PlayState) -> PlayState:
     return PlayState(
@@ -258,13 +259,16 @@ def put_rows(state: PlayState, play: PlayRows, rows: Rows) -> PlayState:
     count = len(rows)
     if not count:
         return state
-    size = _bucket(count)
-    taken = _padded(rows, size, int(rows[0]))
-    values = PlayState(
-        *(jnp.asarray(_typed(name, getattr(play, name)[taken])) for name in PlayState._fields)
+    size = bucket(count)
+    taken = padded(rows, size, int(rows[0]))
+    # One transfer of every field: a call per field costs more than the copy.
+    *fields, at = jax.device_put(
+        (
+            *(_typed(name, getattr(play, name)[taken]) for name in PlayState._fields),
+            padded(rows, size, len(play.active)),
+        )
     )
-    at = jnp.asarray(_padded(rows, size, len(play.active)))
-    scattered: PlayState = _scatter(state, at, values)
+    scattered: PlayState = _scatter(state, at, PlayState(*fields))
     return scattered
 
 
@@ -273,7 +277,7 @@ def take_rows(state: PlayState, play: PlayRows, rows: Rows) -> None:
     count = len(rows)
     if not count:
         return
-    at = jnp.asarray(_padded(rows, _bucket(count), int(rows[0])))
+    at = jnp.asarray(padded(rows, bucket(count), int(rows[0])))
     taken = jax.device_get(tuple(_gather(state, at)))
     for name, values in zip(PlayState._fields, taken, strict=True):
         getattr(play, name)[rows] = values[:count]
@@ -405,6 +409,29 @@ def step(
     card of a trick closes it (:func:`_close`); the deal ends with its last
     trick (SPEC §5.4).
     """
+    state, finished, _ = _advance(state, tables, actions, rows)
+    return state, finished
+
+
+@partial(jax.jit, donate_argnums=1)
+def step_observed(
+    state: PlayState, tensors: TensorState, tables: Tables, actions: jax.Array, rows: jax.Array
+) -> tuple[PlayState, TensorState, jax.Array]:
+    """:func:`step` with the tensors of the rows kept as it goes (SPEC §5, §6.1, §7, §8):
+    the events of the step applied by :func:`~doppelkopf.vector._jax_observe.observe`.
+
+    ``tensors`` is donated: its buffers are reused for the result, so that
+    a step writes its few entries in place instead of copying the tensors.
+    """
+    state, finished, events = _advance(state, tables, actions, rows)
+    return state, observe(tensors, events), finished
+
+
+def _advance(
+    state: PlayState, tables: Tables, actions: jax.Array, rows: jax.Array
+) -> tuple[PlayState, jax.Array, Events]:
+    """:func:`step` and the :class:`~doppelkopf.vector._jax_observe.Events` of it; what
+    no caller reads, XLA leaves out."""
     tricks = state.winners.shape[1]
     # One lookup reads the actions: XLA fuses cheap elementwise work into each
     # use, so actions computed on the device (a policy's draw) would be
@@ -414,13 +441,36 @@ def step(
     moving = rows & state.active & (column < COLUMNS)
     seat = _seat(state)
     is_card = column < _CARDS
-    state = _announce(state, seat, column - ANNOUNCE_COLUMN, moving & ~is_card)
+    says = moving & ~is_card
+    level = column - ANNOUNCE_COLUMN
+    kontra = 1 - ((state.re_mask >> seat) & 1)
+    none = _at(state.levels, kontra) < 0
+    announced = _announce(state, seat, level, says)
     plays = moving & is_card
-    closes = plays & (state.length == 3)
-    state = _card(state, tables, seat, jnp.where(is_card, column, 0), plays)
-    state = _close(state, closes)
+    closes = plays & (announced.length == 3)
+    card = jnp.where(is_card, column, 0)
+    played = _card(announced, tables, seat, card, plays)
+    state = _close(played, closes)
     finished = closes & (state.done == tricks)
-    return state._replace(active=state.active & ~finished), finished
+    starts = 4 * jnp.minimum(announced.done, tricks - 1)
+    trick = jnp.take_along_axis(played.cards, starts[:, None] + _SEATS, axis=1)
+    clarified = played.pending & ~state.pending
+    events = Events(
+        seat=seat,
+        moment=4 * announced.done + announced.length,
+        says=says,
+        kontra=kontra,
+        level=level,
+        late=none & ~_at(announced.timely, kontra),
+        plays=plays,
+        card=card,
+        closes=closes,
+        winner=state.leader,
+        trick=trick.astype(jnp.int32),
+        clarified=clarified,
+        alone=clarified & (state.leader == announced.declarer),
+    )
+    return state._replace(active=state.active & ~finished), finished, events
 
 
 def _announce(state: PlayState, seat: jax.Array, level: jax.Array, says: jax.Array) -> PlayState:
@@ -518,7 +568,12 @@ class DevicePlay:
     enters (SPEC §3.5), is settled (SPEC §12) and whose ``active`` the
     environment reads.  A step sends the action ids, runs :func:`step` and
     reads back which rows finished, the packed legal actions of
-    :func:`legal_bits` and the seats: four ints or flags a row.
+    :func:`legal_bits` and the seats: four ints or flags a row.  Where
+    ``play`` keeps tensors (the environment asks for an observation), their
+    copy :attr:`tensors` lives on the device too: a row's static pieces are
+    read on the host and put with the row, :func:`step_observed` keeps them,
+    and the lines of the seats on turn and the final lines are written on
+    the device and read back, one line a row (SPEC §6.1).
     """
 
     def __init__(self, play: PlayRows) -> None:
@@ -526,33 +581,91 @@ class DevicePlay:
         self.skip = play.rules.skip_levels
         self.tables = device_tables(play)
         self.state = from_rows(play)
+        self.tensors: TensorState | None = (
+            None if play.tensors is None else from_tensors(play.tensors)
+        )
+        """``play.tensors`` on the device, where the environment gives an observation."""
 
     def clear(self) -> None:
         """No row is in the play (a reset)."""
         self.state = self.state._replace(active=jnp.zeros_like(self.state.active))
 
     def put(self, rows: Rows) -> None:
-        """The rows ``play`` has just started enter the device's play."""
+        """The rows ``play`` has just started enter the device's play, with their tensors
+        as ``play.tensors`` read them (SPEC §3.5, §6.1)."""
         self.state = put_rows(self.state, self.play, rows)
+        if self.tensors is not None:
+            assert self.play.tensors is not None
+            self.tensors = put_tensors(self.tensors, self.play.tensors, rows)
 
     def apply(self, playing: npt.NDArray[np.bool_], actions: Rows) -> Rows:
         """Take ``actions`` in the rows ``playing``; the finished rows, copied to ``play``
         and no longer active there (SPEC §5, §8)."""
-        self.state, ended = step(
-            self.state, self.tables, jnp.asarray(actions, dtype=jnp.int32), jnp.asarray(playing)
-        )
+        ids = jnp.asarray(actions, dtype=jnp.int32)
+        if self.tensors is None:
+            self.state, ended = step(self.state, self.tables, ids, jnp.asarray(playing))
+        else:
+            self.state, self.tensors, ended = step_observed(
+                self.state, self.tensors, self.tables, ids, jnp.asarray(playing)
+            )
         finished: Rows = np.flatnonzero(np.asarray(ended))
         if len(finished):
             take_rows(self.state, self.play, finished)
             self.play.active[finished] = False
         return finished
 
-    def write(self, mask: npt.NDArray[np.bool_], turn: Rows) -> None:
+    def write(
+        self,
+        mask: npt.NDArray[np.bool_],
+        turn: Rows,
+        observations: npt.NDArray[np.uint8] | None = None,
+    ) -> None:
         """Write the legal cards and announcements and the seat on turn of every row
-        (SPEC §5.2, §8); the columns of the rows not in the play are cleared."""
-        bits = np.asarray(legal_bits(self.state, skip=self.skip)).astype(np.int64)
+        (SPEC §5.2, §8), and with ``observations`` every row's tensor of that seat (SPEC
+        §6.1); the mask columns of the rows not in the play are cleared, their tensors left
+        for the caller to overwrite."""
+        if observations is None or self.tensors is None:
+            bits_array, seats_array = _written(self.state, skip=self.skip)
+        else:
+            bits_array, seats_array, lines = _observed(self.state, self.tensors, skip=self.skip)
+            observations[...] = np.asarray(lines)
+        bits = np.asarray(bits_array).astype(np.int64)
         mask[:, :_CARDS] = unpack(bits).view(np.bool_)
         mask[:, ANNOUNCE_BASE : ANNOUNCE_BASE + 5] = (
             (bits[:, None] >> (ANNOUNCE_COLUMN + _LEVEL_BITS)) & 1
         ).astype(np.bool_)
-        turn[:] = np.asarray(seats(self.state))
+        turn[:] = np.asarray(seats_array)
+
+    def final_lines(self, rows: Rows, seat: Rows) -> npt.NDArray[np.uint8]:
+        """The final tensors of the rows whose deal :meth:`apply` just finished, one line a
+        row, as the ``seat`` that played the last card sees the end (SPEC §6.1)."""
+        assert self.tensors is not None
+        play = self.play
+        return final_lines(
+            self.tensors,
+            rows,
+            seat,
+            play.one[rows, seat],
+            play.two[rows, seat],
+            play.re_mask[rows],
+            play.declarer[rows],
+        )
+
+
+@partial(jax.jit, static_argnames=("skip",))
+def _written(state: PlayState, *, skip: bool) -> tuple[jax.Array, jax.Array]:
+    """:func:`legal_bits` and :func:`seats` in one call."""
+    return _legal_bits(state, skip), _seat(state)
+
+
+@partial(jax.jit, static_argnames=("skip",))
+def _observed(
+    state: PlayState, tensors: TensorState, *, skip: bool
+) -> tuple[jax.Array, jax.Array, jax.Array]:
+    """:func:`legal_bits`, :func:`seats` and every row's tensor of the seat on turn
+    (:func:`~doppelkopf.vector._jax_observe.write_lines`) in one call."""
+    seat = _seat(state)
+    lines = write_lines(
+        tensors, seat, _at(state.one, seat), _at(state.two, seat), state.re_mask, state.declarer
+    )
+    return _legal_bits(state, skip), seat, lines
