@@ -354,7 +354,11 @@ def test_hostile_values_raise_only_library_errors(name: str, value: object) -> N
 
 
 @pytest.mark.parametrize("value", _HOSTILE, ids=range(len(_HOSTILE)))
-def test_hostile_reports_raise_only_library_errors(value: object, tmp_path: Path) -> None:
+def test_hostile_reports_raise_only_library_errors(
+    value: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A hostile path such as "x" is a valid file name: it is written in tmp_path.
+    monkeypatch.chdir(tmp_path)
     analysis = analyze(_played(9), seat=0, budget=2)
     for call in (
         lambda: report_html(value),  # type: ignore[arg-type]
