@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
 import random
 from functools import cache
 from pathlib import Path
@@ -409,3 +410,29 @@ def test_report_draws_the_deal_the_hands_and_the_tables_as_pictures() -> None:
         report_html(analysis, deal=Deal.shuffled(seed=5))
     with pytest.raises(InvalidTypeError):
         report_html(analysis, deal="deal")  # type: ignore[arg-type]
+
+
+_FORKS: list[int] = []
+"""The forks of this process while :data:`_COUNTING` holds a true value."""
+_COUNTING: list[bool] = []
+
+
+def _count_fork() -> None:
+    if _COUNTING:
+        _FORKS.append(os.getpid())
+
+
+os.register_at_fork(before=_count_fork)
+
+
+def test_the_analysis_workers_are_not_forked_from_the_caller() -> None:
+    """Workers come from a fork server or a new interpreter: forking a caller that runs
+    threads (a server's, JAX's) would copy them in whatever state they were."""
+    deal = _played(9)
+    _COUNTING.append(True)
+    try:
+        parallel = analyze(deal, seat=0, budget=2, seed=5, jobs=2)
+    finally:
+        _COUNTING.clear()
+    assert not _FORKS
+    assert parallel == analyze(deal, seat=0, budget=2, seed=5)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
+import multiprocessing.context
 import random
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -75,7 +77,10 @@ def analyze(
     ``str`` or ``None`` for a fresh one, which the result then names) fixes
     every world drawn.  A decision is a *blunder* when its loss exceeds
     ``threshold`` game points and its 95 % interval lies above 0.  ``jobs``
-    processes share the decisions, with the same results as one.
+    processes share the decisions, with the same results as one; they are
+    started by a fork server (a new interpreter where the system has none),
+    never by forking the caller, whose threads (a web server's, JAX's) a
+    forked child would inherit in whatever state they were.
 
     >>> from doppelkopf import Deal, HeuristicPlayer, play_deal
     >>> deal = play_deal(Deal.shuffled(seed=9), [HeuristicPlayer(seed=s) for s in range(4)])
@@ -102,13 +107,21 @@ def analyze(
     if jobs == 1 or len(tasks) < 2:
         scored = [_scores(*task) for task in tasks]
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        with ProcessPoolExecutor(
+            max_workers=min(jobs, len(tasks)), mp_context=_worker_context()
+        ) as pool:
             scored = list(pool.map(_scores_of, tasks, chunksize=1))
     decisions = tuple(
         _decision(item, rows, threshold) for item, rows in zip(pending, scored, strict=True)
     )
     totals = tuple(_total(s, decisions, forced[s]) for s in seats)
     return Analysis(seats, budget, chosen_seed, threshold, decisions, totals)
+
+
+def _worker_context() -> multiprocessing.context.BaseContext:
+    """The fork server's context where the system has one, else a new interpreter's."""
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    return multiprocessing.get_context(method)
 
 
 def _deal_of(value: object) -> Deal:
