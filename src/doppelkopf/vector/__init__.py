@@ -40,8 +40,8 @@ as a checked :class:`~doppelkopf.Deal`.  From its first card on, the card
 play of every row runs over numpy arrays, all rows at once
 (:mod:`doppelkopf.vector._play`, :mod:`doppelkopf.vector._observe`).
 ``backend="exact"`` keeps a checked deal in every row to the end, and
-``backend="jax"`` (the ``jax`` extra) runs the card play on JAX's default
-device, with the mask alone.  All give the same arrays, which the
+``backend="jax"`` (the ``jax`` extra) runs the card play and its tensors on
+JAX's default device.  All give the same arrays, which the
 fidelity harness of the tests checks step by step under every preset.
 
 **Seeds.**  Deal ``k`` of row ``r`` after ``reset(seed=s)`` is

@@ -178,8 +178,8 @@ class VectorDealEnv:
     them once its contract is fixed (the one-step reservation round too,
     where the rules have no other), ``"exact"`` steps a checked
     :class:`~doppelkopf.Deal` in every row throughout, ``"jax"`` is
-    ``"auto"`` with the card play on JAX's default device and the mask
-    alone.  The seat 3 deals every deal, so seat 0 leads (SPEC §2.4).
+    ``"auto"`` with the card play and its tensors on JAX's default device.
+    The seat 3 deals every deal, so seat 0 leads (SPEC §2.4).
 
     >>> env = VectorDealEnv(2, rules=Rules(armut=True), observation=None)
     >>> observations, info = env.reset(seed=1)
@@ -189,7 +189,7 @@ class VectorDealEnv:
     Raises:
         InvalidTypeError: an option of the wrong type.
         InvalidValueError: ``num_envs`` not 1 to :data:`MAX_ENVS`, an unknown ``observation`` or
-            ``backend``, a ``seed`` out of range, an observation with ``"jax"``.
+            ``backend``, a ``seed`` out of range.
         MissingExtraError: ``"jax"`` where JAX is not installed.
     """
 
