@@ -26,8 +26,10 @@ def _load(name: str) -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("backend", ["auto", "exact"])
+@pytest.mark.parametrize("backend", ["auto", "exact", "jax"])
 def test_the_environment_benchmark_runs(backend: str, capsys: pytest.CaptureFixture[str]) -> None:
+    if backend == "jax":
+        pytest.importorskip("jax")
     _load("bench_vector_env").main(
         [
             "--batch",
