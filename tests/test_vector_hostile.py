@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+import pytest
 
 from doppelkopf import DoppelkopfError
 from doppelkopf.vector import VectorDealEnv, deal_seed, sample_legal, seeded_deal
@@ -20,8 +21,8 @@ from test_hostile import CATALOGUE
 Call = Callable[[object], object]
 
 
-def _env() -> VectorDealEnv:
-    env = VectorDealEnv(3, seed=1)
+def _env(backend: str = "auto") -> VectorDealEnv:
+    env = VectorDealEnv(3, seed=1, backend=backend)  # type: ignore[arg-type]
     env.reset(seed=1)
     return env
 
@@ -63,13 +64,16 @@ def test_every_entry_point_refuses_every_hostile_value_with_a_library_error() ->
     assert not escaped, "\n".join(escaped)
 
 
-def test_a_refused_step_moves_no_row() -> None:
+@pytest.mark.parametrize("backend", ["auto", "exact", "jax"])
+def test_a_refused_step_moves_no_row(backend: str) -> None:
     # After the refusal, a legal step gives exactly what it gives on a twin that was
     # never offered the bad value.
+    if backend == "jax":
+        pytest.importorskip("jax")
     escaped = []
     compared = 0
     for label, make in CATALOGUE.items():
-        env, twin = _env(), _env()
+        env, twin = _env(backend), _env(backend)
         _, info = twin.reset(seed=1)
         actions = sample_legal(info["action_mask"], np.random.default_rng(2))
         try:
