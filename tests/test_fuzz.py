@@ -1019,7 +1019,10 @@ def check_views(deal: Deal, searched: int) -> None:
         assert view.hand_sizes == sizes
         assert view.announcements == announcements
         assert view.legal_actions == tuple(action for action in actions if action.seat == seat)
-        hidden = frozenset({"tricks", "current_trick", "legal_actions"})
+        # The answers to the two-step round's questions are public as they are
+        # said (SPEC §3.2, V§6.2): every view shows the deal's.
+        assert view.asked == deal.asked
+        hidden = frozenset({"tricks", "current_trick", "legal_actions", "asked"})
         for part in parts(view, hidden) if seat == searched else ():
             if isinstance(part, Hand):
                 assert part == own, f"the view of seat {seat} holds another hand: {part}"
