@@ -80,6 +80,7 @@ from ._jax_observe import (
     from_tensors,
     observe,
     padded,
+    put_fields,
     put_tensors,
     write_lines,
 )
@@ -256,20 +257,7 @@ def put_rows(state: PlayState, play: PlayRows, rows: Rows) -> PlayState:
     The rows are padded to a power of two (the padding falls outside the
     arrays and is dropped), so a call compiles once per size class.
     """
-    count = len(rows)
-    if not count:
-        return state
-    size = bucket(count)
-    taken = padded(rows, size, int(rows[0]))
-    # One transfer of every field: a call per field costs more than the copy.
-    *fields, at = jax.device_put(
-        (
-            *(_typed(name, getattr(play, name)[taken]) for name in PlayState._fields),
-            padded(rows, size, len(play.active)),
-        )
-    )
-    scattered: PlayState = _scatter(state, at, PlayState(*fields))
-    return scattered
+    return put_fields(state, PlayState, play, rows, len(play.active), _typed, _scatter)
 
 
 def take_rows(state: PlayState, play: PlayRows, rows: Rows) -> None:

@@ -57,8 +57,9 @@ on the data.  Measured on a CPU with 4,096 rows of the information state
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeVar
 
 import jax
 import jax.numpy as jnp
@@ -101,6 +102,9 @@ _POP: Final = np.array([bin(mask).count("1") for mask in range(16)], dtype=np.in
 _BITS: Final = np.arange(24, dtype=np.int32)
 _SEATS: Final = np.arange(4, dtype=np.int32)
 _IMPLIED: Final = np.arange(_LEVELS, dtype=np.int32)
+State = TypeVar("State")
+"""A named tuple of device arrays: :class:`TensorState` or the card play's ``PlayState``."""
+
 _TYPES: Final = {"base": np.uint8, "public": np.uint8, "silent": np.bool_}
 """The types of the fields that are not ``int32``."""
 
@@ -198,20 +202,37 @@ def put_tensors(state: TensorState, tensors: PlayTensors, rows: Rows) -> TensorS
     The rows are padded to a power of two (the padding falls outside the
     arrays and is dropped), so a call compiles once per size class.
     """
+    return put_fields(state, TensorState, tensors, rows, len(tensors.game), _typed, _scatter)
+
+
+def put_fields(  # noqa: PLR0917 - the parts of one transfer, shared by two states
+    state: State,
+    make: Callable[..., State],
+    source: object,
+    rows: Rows,
+    total: int,
+    typed: Callable[[str, npt.NDArray[Any]], npt.NDArray[Any]],
+    scatter: Callable[[State, jax.Array, State], State],
+) -> State:
+    """``state`` with its fields' ``rows`` read from the same-named arrays of ``source``.
+
+    ``make`` is the state's named tuple, ``total`` the rows in all, ``typed``
+    gives each field its device type and ``scatter`` writes the values at the
+    rows.  The rows are padded to a power of two (:func:`bucket`; the padding
+    points past the end and is dropped), so a call compiles once per size
+    class, and every field goes to the device in one transfer: a call per
+    field costs more than the copy.
+    """
     count = len(rows)
     if not count:
         return state
     size = bucket(count)
     taken = padded(rows, size, int(rows[0]))
-    # One transfer of every field: a call per field costs more than the copy.
+    names: tuple[str, ...] = getattr(make, "_fields")  # noqa: B009 - a named tuple's class
     *fields, at = jax.device_put(
-        (
-            *(_typed(name, getattr(tensors, name)[taken]) for name in TensorState._fields),
-            padded(rows, size, len(tensors.game)),
-        )
+        (*(typed(name, getattr(source, name)[taken]) for name in names), padded(rows, size, total))
     )
-    scattered: TensorState = _scatter(state, at, TensorState(*fields))
-    return scattered
+    return scatter(state, at, make(*fields))
 
 
 def _one(public: jax.Array, where: jax.Array, column: jax.Array) -> jax.Array:
