@@ -186,6 +186,7 @@ def package(session: nox.Session) -> None:
         f"--ignore={adapters / '_spaces.py'}",
         f"--ignore={package_dir / 'server' / 'app.py'}",
         f"--ignore={package_dir / 'vector' / '_jax.py'}",
+        f"--ignore={package_dir / 'vector' / '_jax_observe.py'}",
         "--pyargs",
         "doppelkopf",
         "README.md",
