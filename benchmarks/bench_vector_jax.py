@@ -222,11 +222,12 @@ def numpy_rate(play: PlayRows, steps: int, repeat: int) -> float:
 
     def round_() -> None:
         for _ in range(steps):
-            rows = np.flatnonzero(play.active)
-            play.write_mask(rows, mask)
-            actions = sample_legal(mask[rows], rng)
-            mask[rows] = False
-            finished = play.apply(rows, actions)
+            playing = play.active.copy()
+            rows = np.flatnonzero(playing)
+            play.write_mask(mask)
+            actions = np.zeros(len(playing), dtype=np.int64)
+            actions[rows] = sample_legal(mask[rows], rng)
+            finished = play.apply_all(playing, actions)
             for name, values in fresh.items():
                 getattr(play, name)[finished] = values[finished]
 

@@ -126,7 +126,7 @@ def _compare(state: PlayState, play: PlayRows) -> None:
 def _mask(play: PlayRows) -> np.ndarray:
     """The numpy mask of the playing rows, in the columns of ``legal_mask``."""
     mask = np.zeros((len(play.active), encoding.NUM_ACTIONS), dtype=np.bool_)
-    play.write_mask(np.flatnonzero(play.active), mask)
+    play.write_mask(mask)
     announce = mask[:, encoding.ANNOUNCE_BASE : encoding.ANNOUNCE_BASE + 5]
     return np.concatenate([mask[:, :24], announce], axis=1)
 
@@ -230,7 +230,7 @@ def _run(  # noqa: PLR0915 - one loop steps both engines and checks everything
         ids[~moving] = rng.integers(0, encoding.NUM_ACTIONS, int((~moving).sum()))
         before = play.table[rows].copy()
         last = play.seats(np.arange(ROWS))
-        finished = play.apply(rows, ids[rows])
+        finished = play.apply_all(moving, ids)
         if tensors is None:
             state, ended = step(state, tables, jnp.asarray(ids), jnp.asarray(moving))
         else:

@@ -553,7 +553,7 @@ class VectorDealEnv:
             self._device.write(self._mask, self._seats, observations)
             return
         every = np.arange(self.num_envs)
-        play.write_mask(every, self._mask)
+        play.write_mask(self._mask)
         seat = play.seats(every)
         self._seats[:] = seat
         if play.tensors is not None:

@@ -25,10 +25,10 @@ How it maps to ``_play.py``:
   and ``first``.
   Between those moves the device holds the rows: ``PlayRows``' own arrays
   of a playing row are stale, and its ``write_mask``, ``seats`` and
-  ``apply`` are not called for it.
+  ``apply_all`` are not called for it.
 - :func:`legal_mask` (and its packed form :func:`legal_bits`) is
   ``PlayRows.write_mask`` and :func:`seats`
-  ``PlayRows.seats``; :func:`step` is ``PlayRows.apply``, its
+  ``PlayRows.seats``; :func:`step` is ``PlayRows.apply_all``, its
   ``_announce``, ``_play`` and ``_close`` here :func:`_announce`,
   :func:`_card` and :func:`_close`.  Where ``PlayRows`` selects rows by
   index lists, these functions compute every row and keep the old values
@@ -39,7 +39,7 @@ How it maps to ``_play.py``:
   :func:`legal_bits` and :func:`legal_mask` (V§4).
 
 The observation tensors of :mod:`doppelkopf.vector._observe`, which
-``PlayRows.apply`` updates card by card through ``PlayRows.tensors``, are
+``PlayRows.apply_all`` updates card by card through ``PlayRows.tensors``, are
 :mod:`doppelkopf.vector._jax_observe`: :func:`step_observed` is :func:`step`
 with the events of the step (:class:`~doppelkopf.vector._jax_observe.Events`)
 applied to them in the same compiled function, and :class:`DevicePlay`

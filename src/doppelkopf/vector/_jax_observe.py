@@ -16,14 +16,14 @@ How it maps to ``_observe.py``:
   ``PlayTensors.start`` from a round over arrays (SPEC §3.2, §6.1), and
   then put on the device like ``put_rows`` puts the play's rows;
   :func:`to_tensors` copies every row back, for comparing.
-- :class:`Events` is what ``PlayRows.apply`` tells ``PlayTensors`` in one
+- :class:`Events` is what ``PlayRows.apply_all`` tells ``PlayTensors`` in one
   step, over all rows: the announcement of ``PlayTensors.announce``
   (SPEC §8, with the information state's ``announcer``, ``level`` and
   ``moment``), the card of ``PlayTensors.card`` (SPEC §5.2, with the
   ``sequence``), the closed trick of ``PlayTensors.taken`` and
   ``PlayTensors.lead`` (SPEC §5.3) and the marriage of
   ``PlayTensors.clarified`` (SPEC §7.2, §7.3).  :func:`observe` applies them
-  in that order, which is the order ``PlayRows.apply`` calls them in; the
+  in that order, which is the order ``PlayRows.apply_all`` calls them in; the
   card play of :mod:`doppelkopf.vector._jax` computes them in the same
   compiled step.
 - :func:`write_lines` is ``PlayTensors.write(..., out=)``: every row's

@@ -299,13 +299,12 @@ class PlayRows:
         seats: Ints = (self.leader[rows] + self.length[rows]) & 3
         return seats
 
-    def write_mask(self, rows: Ints, mask: Bools) -> None:
+    def write_mask(self, mask: Bools) -> None:
         """Write the legal cards and announcements of the seat on turn (SPEC §5.2, §8).
 
-        Every row in the play is written, ``rows`` among them; the card and
-        announcement columns of the other rows are cleared.
+        Every row in the play is written, over whole columns (trick 5); the
+        card and announcement columns of the other rows are cleared.
         """
-        del rows  # every active row is written, over whole columns (trick 5)
         active = self.active
         seat = (self.leader + self.length) & 3
         held = self.one.ravel()[self._places + seat]
@@ -330,14 +329,6 @@ class PlayRows:
             self.tricks - 1 - self.shift,
             skip=self.skip,
         )
-
-    def apply(self, rows: Ints, actions: Ints) -> Ints:
-        """Take ``actions`` (legal ids) in ``rows``; the rows whose deal is finished."""
-        playing = np.zeros(len(self.active), dtype=np.bool_)
-        playing[rows] = True
-        every = np.zeros(len(self.active), dtype=np.int64)
-        every[rows] = actions
-        return self.apply_all(playing, every)
 
     def apply_all(self, playing: Bools, actions: Ints) -> Ints:
         """Take ``actions[row]`` (a legal id) in every row where ``playing``; the rows whose
